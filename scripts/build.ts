@@ -1,0 +1,29 @@
+/** `npm run build`: writes dist/ (widgets, site, lib) and custom-elements.json. */
+import { buildLib } from './build-lib.ts';
+import { buildSite } from './build-site.ts';
+import { buildWidgets } from './build-widgets.ts';
+import { writeManifest } from './manifest.ts';
+import { DIST } from './paths.ts';
+
+const steps: Array<[string, () => Promise<void>]> = [
+  ['widgets', buildWidgets],
+  ['site', buildSite],
+  ['lib', buildLib],
+  ['custom-elements.json', async () => void (await writeManifest())],
+];
+
+export async function buildAll(): Promise<void> {
+  for (const [name, step] of steps) {
+    const started = performance.now();
+    await step();
+    console.log(`built ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  console.log(`output in ${DIST}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildAll().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,34 @@
+/** Listens on HOST:PORT and stops cleanly on SIGINT/SIGTERM (in-flight requests drain first). */
+import { build } from './app.ts';
+import { configFromEnv } from './config.ts';
+
+export async function startServer(): Promise<void> {
+  const config = configFromEnv();
+  const app = await build({ ...config, logger: false });
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: closing…`);
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Spartans platform ready on http://${config.host}:${port}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  startServer().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * Serves the built site and widget bundles from `distDir`.
+ * - /widgets/*: CORS open and a cross-origin resource policy partners can load;
+ *   hashed chunks cached immutably, entry files revalidated (their names are stable).
+ * - everything else: the prerendered site (`<route>/index.html`), the 404 page otherwise.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css|json|woff2|webp|svg|png|mp4|webm|vtt)$/;
+
+export interface StaticOptions {
+  distDir: string;
+}
+
+export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): Promise<void> {
+  const widgetsDir = path.join(opts.distDir, 'widgets');
+  const siteDir = path.join(opts.distDir, 'site');
+
+  if (fs.existsSync(widgetsDir)) {
+    await app.register(async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: widgetsDir,
+        prefix: '/widgets/',
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          res.setHeader('Access-Control-Allow-Origin', '*');
+          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+          res.setHeader('Timing-Allow-Origin', '*');
+          res.setHeader(
+            'Cache-Control',
+            HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+          );
+        },
+      });
+    });
+  }
+
+  if (fs.existsSync(siteDir)) {
+    const notFound = path.join(siteDir, '404.html');
+    await app.register(fastifyStatic, {
+      root: siteDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      redirect: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'Cache-Control',
+          HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET' || !fs.existsSync(notFound)) {
+        return reply.code(404).send({ detail: 'Not found' });
+      }
+      return reply.code(404).type('text/html; charset=utf-8').send(fs.createReadStream(notFound));
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found' }));
+  }
+}

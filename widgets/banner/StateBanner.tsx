@@ -1,0 +1,141 @@
+/**
+ * The state banner: the call to help reduce the national debt, an A–Z letter
+ * dropdown and a continuously scrolling ticker of the 50 states (speed 50 px/s,
+ * seamless loop, paused on hover and focus, stopped under reduced motion).
+ * States whose first letter is the chosen one are highlighted.
+ *
+ * Element: `<spartan-banner>`.
+ * @event spartan-letter - {letter} when a letter is chosen ('' when cleared)
+ * @csspart banner - the whole widget
+ * @csspart message - the banner text
+ * @csspart letters - the dropdown; letters-button, letters-list inside it
+ * @csspart ticker - the scrolling viewport
+ * @csspart state - each state name; state-highlighted on matches
+ * @csspart toggle - the pause / play button
+ * @cssprop --spartan-maroon - banner background
+ * @cssprop --spartan-gold - highlight colour
+ * @cssprop --spartan-paper - banner text colour
+ */
+import { useLayoutEffect, useRef, useState } from 'react';
+import { BANNER_TEXT, TICKER_SPEED, US_STATES } from '../../content/index.ts';
+import { usePrefersReducedMotion } from '../internal/motion.ts';
+import { useWidgetStyles } from '../internal/styles.ts';
+import tokensCss from '../internal/tokens.css?inline';
+import bannerCss from './banner.css?inline';
+import { LetterPicker } from './LetterPicker.tsx';
+
+export interface StateBannerProps {
+  /** Called with the chosen letter ('' when cleared). */
+  onLetterChange?: (letter: string) => void;
+  /** Banner text; defaults to the specification's. */
+  message?: string;
+}
+
+const STYLES = [tokensCss, bannerCss];
+
+/** States matching a letter, case-insensitively; none for ''. */
+export function statesStartingWith(letter: string): string[] {
+  if (!letter) return [];
+  return US_STATES.filter((s) => s[0]?.toUpperCase() === letter.toUpperCase());
+}
+
+export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBannerProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useWidgetStyles(ref, STYLES);
+  const [letter, setLetter] = useState('');
+  const reducedMotion = usePrefersReducedMotion();
+  const [userPaused, setUserPaused] = useState<boolean | null>(null);
+  const paused = userPaused ?? reducedMotion;
+  const listRef = useRef<HTMLUListElement>(null);
+  const [duration, setDuration] = useState<number | null>(null);
+
+  // One copy's width / speed = seconds per loop, so the speed stays 50 px/s at any font size.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => {
+      const width = list.getBoundingClientRect().width;
+      if (width > 0) setDuration(width / TICKER_SPEED);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+
+  const matches = statesStartingWith(letter);
+  const choose = (next: string) => {
+    setLetter(next);
+    onLetterChange?.(next);
+  };
+  const renderStates = (copy: boolean) =>
+    US_STATES.map((state) => {
+      const hit = letter !== '' && state.startsWith(letter);
+      return (
+        <li
+          key={state}
+          className="spartan-banner__state"
+          part={hit ? 'state state-highlighted' : 'state'}
+          data-highlighted={hit ? 'true' : undefined}
+        >
+          {hit && !copy ? <mark className="spartan-banner__mark">{state}</mark> : state}
+        </li>
+      );
+    });
+
+  const tickerStyle = duration ? { ['--spartan-ticker-duration' as string]: `${duration}s` } : undefined;
+  return (
+    <div
+      ref={ref}
+      className="spartan-root spartan-banner"
+      part="banner"
+      data-state={paused ? 'paused' : 'running'}
+      data-motion={userPaused === false ? 'chosen' : undefined}
+    >
+      <p className="spartan-banner__message" part="message">
+        {message}
+      </p>
+      <div className="spartan-banner__row">
+        <LetterPicker value={letter} onChange={choose} />
+        <section
+          className="spartan-banner__ticker"
+          part="ticker"
+          aria-label="The 50 US states"
+          // Focusable so keyboard users can pause it (focus pauses) and scroll it when stopped.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <div className="spartan-banner__track" style={tickerStyle}>
+            <ul ref={listRef} className="spartan-banner__list">
+              {renderStates(false)}
+            </ul>
+            <ul className="spartan-banner__list spartan-banner__clone" aria-hidden="true">
+              {renderStates(true)}
+            </ul>
+          </div>
+        </section>
+        <button
+          type="button"
+          className="spartan-banner__toggle"
+          part="toggle"
+          onClick={() => setUserPaused(!paused)}
+        >
+          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+          <span className="spartan-visually-hidden">
+            {paused ? 'Play state ticker' : 'Pause state ticker'}
+          </span>
+        </button>
+      </div>
+      <p className="spartan-visually-hidden" role="status">
+        {letter
+          ? `${matches.length} ${matches.length === 1 ? 'state starts' : 'states start'} with ${letter}${
+              matches.length ? `: ${matches.join(', ')}` : ''
+            }.`
+          : ''}
+      </p>
+    </div>
+  );
+}
+
+export default StateBanner;

@@ -1,0 +1,13 @@
+import { defineWidget } from '../internal/define.ts';
+import { StateBanner, type StateBannerProps } from './StateBanner.tsx';
+import bannerCss from './banner.css?inline';
+
+export const SpartanBannerElement = defineWidget<StateBannerProps>({
+  tag: 'spartan-banner',
+  component: StateBanner,
+  attributes: { message: 'string' },
+  events: {
+    onLetterChange: { name: 'spartan-letter', detail: (letter: string) => ({ letter }) },
+  },
+  styles: [bannerCss],
+});

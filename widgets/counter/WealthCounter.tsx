@@ -1,0 +1,124 @@
+/**
+ * Live wealth-fund counter: `$` + zero-padded amount with thousands grouping and
+ * two cent digits, updated every second from the clock.
+ *
+ * Element: `<spartan-counter start-date="2024-12-15T00:00:00Z">`.
+ * @attr start-date - ISO start of the fund (default 2024-12-15T00:00:00Z).
+ * @csspart counter - the whole widget
+ * @csspart label - the caption above the amount
+ * @csspart value - the amount
+ * @csspart toggle - the pause / resume button
+ * @cssprop --spartan-gold - accent colour
+ * @cssprop --spartan-ink - text colour
+ * @cssprop --spartan-paper - background
+ * @cssprop --spartan-font - font family
+ * @cssprop --spartan-counter-size - font size of the amount
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { COUNTER_START_DATE, COUNTER_TICK_MS } from '../../content/constants.ts';
+import { usePrefersReducedMotion } from '../internal/motion.ts';
+import { useWidgetStyles } from '../internal/styles.ts';
+import tokensCss from '../internal/tokens.css?inline';
+import counterCss from './counter.css?inline';
+import {
+  centsAt,
+  formatMoneyPlain,
+  localStore,
+  parseStartDate,
+  readStoredCents,
+  splitWide,
+  writeStoredCents,
+} from './money.ts';
+
+export interface WealthCounterProps {
+  /** ISO date the fund started accruing; invalid values fall back to the default. */
+  startDate?: string;
+  /** Caption shown above the amount and used as its accessible name. */
+  label?: string;
+}
+
+const STYLES = [tokensCss, counterCss];
+
+export function WealthCounter({
+  startDate = COUNTER_START_DATE,
+  label = 'The Private Spartan Wealth Fund',
+}: WealthCounterProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useWidgetStyles(ref, STYLES);
+  const labelId = useId();
+  const startMs = parseStartDate(startDate);
+  const startIso = new Date(startMs).toISOString();
+  const reducedMotion = usePrefersReducedMotion();
+  // null = follow the visitor's motion preference; true/false = their explicit choice.
+  const [userPaused, setUserPaused] = useState<boolean | null>(null);
+  const paused = userPaused ?? reducedMotion;
+
+  const [cents, setCents] = useState(() => {
+    const fromClock = centsAt(Date.now(), startMs);
+    const stored = readStoredCents(localStore(), startIso);
+    // Never show less than this browser already showed (a clock set back must not shrink the fund).
+    return stored !== null && stored > fromClock ? stored : fromClock;
+  });
+
+  useEffect(() => {
+    if (paused) return;
+    const store = localStore();
+    const tick = () => {
+      setCents((previous) => {
+        const next = Math.max(previous, centsAt(Date.now(), startMs));
+        writeStoredCents(store, startIso, next);
+        return next;
+      });
+    };
+    // A start date changed while mounted may lower the value: recompute from scratch.
+    setCents(centsAt(Date.now(), startMs));
+    tick();
+    const timer = setInterval(tick, COUNTER_TICK_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') tick();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [paused, startMs, startIso]);
+
+  const { lead, narrow, cents: centDigits } = splitWide(cents);
+  return (
+    <div
+      ref={ref}
+      className="spartan-root spartan-counter"
+      part="counter"
+      role="group"
+      aria-labelledby={labelId}
+      data-state={paused ? 'paused' : 'running'}
+    >
+      <span id={labelId} className="spartan-counter__label" part="label">
+        {label}
+      </span>
+      <span className="spartan-counter__row">
+        <span className="spartan-counter__value" part="value">
+          <span aria-hidden="true" className="spartan-counter__digits" data-testid="counter-digits">
+            $<span className="spartan-counter__lead">{lead}</span>
+            {narrow}.{centDigits}
+          </span>
+          <span className="spartan-visually-hidden">{formatMoneyPlain(cents)}</span>
+        </span>
+        <button
+          type="button"
+          className="spartan-counter__toggle"
+          part="toggle"
+          onClick={() => setUserPaused(!paused)}
+        >
+          <span aria-hidden="true" className="spartan-counter__icon">
+            {paused ? '▶' : '❚❚'}
+          </span>
+          <span className="spartan-visually-hidden">{paused ? 'Resume counter' : 'Pause counter'}</span>
+        </button>
+      </span>
+    </div>
+  );
+}
+
+export default WealthCounter;

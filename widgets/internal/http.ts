@@ -1,0 +1,32 @@
+/**
+ * The HTTP client, loaded on first use so that no widget pays for axios before
+ * its first render. Settings are the spec's (section 7): JSON, no timeout, XSRF
+ * cookie XSRF-TOKEN and header X-XSRF-TOKEN, success on 200–299.
+ */
+import type { AxiosInstance } from 'axios';
+
+const clients = new Map<string, Promise<AxiosInstance>>();
+
+export function httpClient(baseURL: string): Promise<AxiosInstance> {
+  let client = clients.get(baseURL);
+  if (!client) {
+    client = import('axios').then(({ default: axios }) =>
+      axios.create({
+        baseURL,
+        headers: { Accept: 'application/json' },
+        timeout: 0,
+        xsrfCookieName: 'XSRF-TOKEN',
+        xsrfHeaderName: 'X-XSRF-TOKEN',
+        validateStatus: (status) => status >= 200 && status < 300,
+      }),
+    );
+    client.catch(() => clients.delete(baseURL));
+    clients.set(baseURL, client);
+  }
+  return client;
+}
+
+/** Starts loading the client without waiting (call on first interaction, e.g. focus). */
+export function warmHttpClient(baseURL: string): void {
+  void httpClient(baseURL).catch(() => undefined);
+}

@@ -1,0 +1,56 @@
+/**
+ * Constructable stylesheets, shared by every widget on a page.
+ *
+ * Widget CSS is adopted (not injected as <style>), so a partner CSP without
+ * 'unsafe-inline' never blocks it. One CSSStyleSheet per distinct CSS text is
+ * created per page and reused by every shadow root that needs it.
+ */
+import { useLayoutEffect, type RefObject } from 'react';
+
+const sheets = new Map<string, CSSStyleSheet>();
+
+/** True where the browser can adopt constructed stylesheets (all current engines; not jsdom). */
+export function canAdoptStyles(): boolean {
+  return (
+    typeof CSSStyleSheet !== 'undefined' &&
+    typeof Document !== 'undefined' &&
+    'adoptedStyleSheets' in Document.prototype &&
+    'replaceSync' in CSSStyleSheet.prototype
+  );
+}
+
+export function sheetFor(cssText: string): CSSStyleSheet {
+  let sheet = sheets.get(cssText);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(cssText);
+    sheets.set(cssText, sheet);
+  }
+  return sheet;
+}
+
+/** Adds the sheets for `cssTexts` to a document or shadow root, once each. */
+export function adoptStyles(root: Document | ShadowRoot, cssTexts: readonly string[]): void {
+  if (!canAdoptStyles()) return;
+  const current = root.adoptedStyleSheets;
+  const missing = cssTexts.map(sheetFor).filter((s) => !current.includes(s));
+  if (missing.length) root.adoptedStyleSheets = [...current, ...missing];
+}
+
+/**
+ * Lets a widget's React component style itself wherever it is rendered: in a
+ * custom element's shadow root (already adopted by the element, so a no-op), or
+ * in the light DOM of a React app using the npm library. A page that ships the
+ * widget CSS in its own stylesheet (the site) marks <html data-spartan-styles="static">.
+ */
+export function useWidgetStyles(ref: RefObject<Element | null>, cssTexts: readonly string[]): void {
+  useLayoutEffect(() => {
+    const root = ref.current?.getRootNode();
+    if (!root) return;
+    if (root instanceof ShadowRoot) adoptStyles(root, cssTexts);
+    else if (root instanceof Document && root.documentElement.dataset.spartanStyles !== 'static')
+      adoptStyles(root, cssTexts);
+    // cssTexts are module constants: adopting once per mount is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
