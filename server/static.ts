@@ -27,10 +27,10 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
         decorateReply: false,
         cacheControl: false,
         setHeaders(res, filePath) {
-          res.setHeader('Access-Control-Allow-Origin', '*');
-          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-          res.setHeader('Timing-Allow-Origin', '*');
-          res.setHeader(
+          res.header('Access-Control-Allow-Origin', '*');
+          res.header('Cross-Origin-Resource-Policy', 'cross-origin');
+          res.header('Timing-Allow-Origin', '*');
+          res.header(
             'Cache-Control',
             HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
           );
@@ -49,7 +49,7 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       redirect: false,
       cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader(
+        res.header(
           'Cache-Control',
           HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -1,0 +1,58 @@
+/**
+ * `npm run demo`: a partner's page on its own origin (http://127.0.0.1:5174)
+ * embedding the widgets by script tag from the main server, under a strict CSP
+ * (no 'unsafe-inline', no 'unsafe-eval'). `SPARTAN_ORIGIN` names the main server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ROOT } from './paths.ts';
+
+const DEMO_DIR = path.join(ROOT, 'demo');
+
+export function partnerCsp(spartanOrigin: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${spartanOrigin}`,
+    "style-src 'self'",
+    `connect-src 'self' ${spartanOrigin}`,
+    `img-src 'self' data: ${spartanOrigin}`,
+    `media-src ${spartanOrigin}`,
+    `font-src ${spartanOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export async function buildDemo(spartanOrigin: string): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  const csp = partnerCsp(spartanOrigin);
+  app.get('/*', async (request, reply) => {
+    const url = new URL(request.url, 'http://demo');
+    const rel = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
+    const file = path.resolve(DEMO_DIR, rel);
+    if (!file.startsWith(DEMO_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    const ext = path.extname(file);
+    const type = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' }[ext];
+    reply.header('Content-Security-Policy', csp).header('X-Content-Type-Options', 'nosniff');
+    if (ext === '.html') {
+      return reply.type(type ?? 'text/html').send(fs.readFileSync(file, 'utf8').replaceAll('{{SPARTAN_ORIGIN}}', spartanOrigin));
+    }
+    return reply.type(type ?? 'application/octet-stream').send(fs.readFileSync(file));
+  });
+  return app;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const origin = (process.env.SPARTAN_ORIGIN ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+  const port = Number(process.env.DEMO_PORT ?? 5174);
+  const app = await buildDemo(origin);
+  await app.listen({ host: '127.0.0.1', port });
+  console.log(`Partner demo on http://127.0.0.1:${port} (widgets from ${origin}; start that with npm start)`);
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,52 @@
+/**
+ * Starts, once for all browser tests: the real server on 127.0.0.1 (site,
+ * widgets, API on a throwaway data folder), the partner demo on a second
+ * origin (localhost, another port), and one Chromium that tests connect to.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { build } from '../../server/app.ts';
+import { buildDemo } from '../../scripts/demo.ts';
+import { DIST } from '../../scripts/paths.ts';
+import { CHROMIUM_ARGS, chromePath } from './chromium.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    mainUrl: string;
+    demoUrl: string;
+    wsEndpoint: string;
+    dataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(DIST, 'widgets', 'all.js'))) {
+    throw new Error(`No built output in ${DIST}: run \`npm run build\` first (npm test does).`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-browser-'));
+  const app = await build({ distDir: DIST, dataDir, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const mainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const demo = await buildDemo(mainUrl);
+  await demo.listen({ host: '127.0.0.1', port: 0 });
+  // A different host name and port: a real second origin.
+  const demoUrl = `http://localhost:${(demo.server.address() as { port: number }).port}`;
+  const browser: BrowserServer = await chromium.launchServer({
+    executablePath: chromePath(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  project.provide('mainUrl', mainUrl);
+  project.provide('demoUrl', demoUrl);
+  project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('dataDir', dataDir);
+  return async () => {
+    await browser.close();
+    await demo.close();
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * Browser tests: the built bundles and site in Debian's Chromium (playwright-core),
+ * served by the real server, with the demo page on a second origin.
+ * Needs `npm run build` first (npm test does it).
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'browser',
+    environment: 'node',
+    include: ['tests/browser/**/*.test.ts'],
+    globalSetup: ['tests/browser/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
