@@ -1,6 +1,6 @@
 /**
  * Serves the built site and widget bundles from `distDir`.
- * - /widgets/*: CORS open and a cross-origin resource policy partners can load;
+ * - /widgets/*, /media/*: CORS open and a cross-origin resource policy partners can load;
  *   hashed chunks cached immutably, entry files revalidated (their names are stable).
  * - everything else: the prerendered site (`<route>/index.html`), the 404 page otherwise.
  */
@@ -16,14 +16,20 @@ export interface StaticOptions {
 }
 
 export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): Promise<void> {
-  const widgetsDir = path.join(opts.distDir, 'widgets');
-  const siteDir = path.join(opts.distDir, 'site');
+  const distDir = path.resolve(opts.distDir);
+  const widgetsDir = path.join(distDir, 'widgets');
+  const siteDir = path.join(distDir, 'site');
 
-  if (fs.existsSync(widgetsDir)) {
+  // Widget bundles and the media they show are loaded by partner pages on other origins.
+  for (const [prefix, dir] of [
+    ['/widgets/', widgetsDir],
+    ['/media/', path.join(distDir, 'media')],
+  ] as const) {
+    if (!fs.existsSync(dir)) continue;
     await app.register(async (scope) => {
       await scope.register(fastifyStatic, {
-        root: widgetsDir,
-        prefix: '/widgets/',
+        root: dir,
+        prefix,
         decorateReply: false,
         cacheControl: false,
         setHeaders(res, filePath) {
