@@ -1,5 +1,6 @@
 /** `npm run build`: writes dist/ (widgets, site, lib) and custom-elements.json. */
 import { buildLib } from './build-lib.ts';
+import { buildMedia } from './build-media.ts';
 import { buildSite } from './build-site.ts';
 import { buildWidgets } from './build-widgets.ts';
 import { writeManifest } from './manifest.ts';
@@ -7,6 +8,7 @@ import { DIST } from './paths.ts';
 
 const steps: Array<[string, () => Promise<void>]> = [
   ['widgets', buildWidgets],
+  ['media', buildMedia],
   ['site', buildSite],
   ['lib', buildLib],
   ['custom-elements.json', async () => void (await writeManifest())],
