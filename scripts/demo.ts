@@ -25,10 +25,13 @@ export function partnerCsp(spartanOrigin: string): string {
   ].join('; ');
 }
 
-export async function buildDemo(spartanOrigin: string): Promise<FastifyInstance> {
+/** `spartanOrigin` may be a getter, so tests can start the demo before the main server. */
+export async function buildDemo(spartanOrigin: string | (() => string)): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  const csp = partnerCsp(spartanOrigin);
+  const originOf = typeof spartanOrigin === 'function' ? spartanOrigin : () => spartanOrigin;
   app.get('/*', async (request, reply) => {
+    const origin = originOf();
+    const csp = partnerCsp(origin);
     const url = new URL(request.url, 'http://demo');
     const rel = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
     const file = path.resolve(DEMO_DIR, rel);
@@ -39,7 +42,7 @@ export async function buildDemo(spartanOrigin: string): Promise<FastifyInstance>
     const type = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' }[ext];
     reply.header('Content-Security-Policy', csp).header('X-Content-Type-Options', 'nosniff');
     if (ext === '.html') {
-      return reply.type(type ?? 'text/html').send(fs.readFileSync(file, 'utf8').replaceAll('{{SPARTAN_ORIGIN}}', spartanOrigin));
+      return reply.type(type ?? 'text/html').send(fs.readFileSync(file, 'utf8').replaceAll('{{SPARTAN_ORIGIN}}', origin));
     }
     return reply.type(type ?? 'application/octet-stream').send(fs.readFileSync(file));
   });

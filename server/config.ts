@@ -10,6 +10,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   production: boolean;
+  /** Partner origins allowed to call the public submission endpoints by CORS (exact match). */
+  corsOrigins: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -21,5 +23,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     production: env.NODE_ENV === 'production',
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://127.0.0.1:5174,http://localhost:5174')
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
   };
 }

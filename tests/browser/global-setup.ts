@@ -27,13 +27,15 @@ export default async function setup(project: TestProject) {
     throw new Error(`No built output in ${DIST}: run \`npm run build\` first (npm test does).`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-browser-'));
-  const app = await build({ distDir: DIST, dataDir, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const mainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const demo = await buildDemo(mainUrl);
+  // The partner demo listens first so the main server can allow its origin by CORS.
+  let mainUrl = '';
+  const demo = await buildDemo(() => mainUrl);
   await demo.listen({ host: '127.0.0.1', port: 0 });
   // A different host name and port: a real second origin.
   const demoUrl = `http://localhost:${(demo.server.address() as { port: number }).port}`;
+  const app = await build({ distDir: DIST, dataDir, logger: false, corsOrigins: [demoUrl] });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  mainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const browser: BrowserServer = await chromium.launchServer({
     executablePath: chromePath(),
     args: CHROMIUM_ARGS,
