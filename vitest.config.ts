@@ -12,7 +12,11 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          include: ['widgets/**/*.test.{ts,tsx}', 'site/**/*.test.{ts,tsx}', 'content/**/*.test.ts'],
+          include: [
+            'widgets/**/*.test.{ts,tsx}',
+            'site/**/*.test.{ts,tsx}',
+            'content/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup.ts'],
         },
       },

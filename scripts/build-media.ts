@@ -7,5 +7,6 @@ export async function buildMedia(): Promise<void> {
   const from = path.join(ROOT, 'media');
   const to = path.join(DIST, 'media');
   fs.rmSync(to, { recursive: true, force: true });
-  if (fs.existsSync(from)) fs.cpSync(from, to, { recursive: true, filter: (src) => !src.endsWith('.md') });
+  if (fs.existsSync(from))
+    fs.cpSync(from, to, { recursive: true, filter: (src) => !src.endsWith('.md') });
 }

@@ -35,14 +35,24 @@ export async function buildDemo(spartanOrigin: string | (() => string)): Promise
     const url = new URL(request.url, 'http://demo');
     const rel = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
     const file = path.resolve(DEMO_DIR, rel);
-    if (!file.startsWith(DEMO_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    if (
+      !file.startsWith(DEMO_DIR + path.sep) ||
+      !fs.existsSync(file) ||
+      !fs.statSync(file).isFile()
+    ) {
       return reply.code(404).type('text/plain').send('Not found');
     }
     const ext = path.extname(file);
-    const type = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' }[ext];
+    const type = {
+      '.html': 'text/html; charset=utf-8',
+      '.css': 'text/css',
+      '.js': 'text/javascript',
+    }[ext];
     reply.header('Content-Security-Policy', csp).header('X-Content-Type-Options', 'nosniff');
     if (ext === '.html') {
-      return reply.type(type ?? 'text/html').send(fs.readFileSync(file, 'utf8').replaceAll('{{SPARTAN_ORIGIN}}', origin));
+      return reply
+        .type(type ?? 'text/html')
+        .send(fs.readFileSync(file, 'utf8').replaceAll('{{SPARTAN_ORIGIN}}', origin));
     }
     return reply.type(type ?? 'application/octet-stream').send(fs.readFileSync(file));
   });
@@ -54,7 +64,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.DEMO_PORT ?? 5174);
   const app = await buildDemo(origin);
   await app.listen({ host: '127.0.0.1', port });
-  console.log(`Partner demo on http://127.0.0.1:${port} (widgets from ${origin}; start that with npm start)`);
+  console.log(
+    `Partner demo on http://127.0.0.1:${port} (widgets from ${origin}; start that with npm start)`,
+  );
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -24,7 +24,8 @@ function docBlock(source: string): string {
 function tagged(doc: string, tag: string): Described[] {
   const out: Described[] = [];
   const re = new RegExp(`^@${tag}\\s+(\\S+)(?:\\s+-\\s+(.*))?$`, 'gm');
-  for (const m of doc.matchAll(re)) out.push({ name: m[1] ?? '', description: (m[2] ?? '').trim() });
+  for (const m of doc.matchAll(re))
+    out.push({ name: m[1] ?? '', description: (m[2] ?? '').trim() });
   return out;
 }
 
@@ -43,16 +44,23 @@ export function generateManifest(): object {
     const tag = /tag:\s*'([a-z0-9-]+)'/.exec(element)?.[1] ?? entry;
     const componentImport = /import\s*\{\s*(\w+)[^}]*\}\s*from\s*'(\.\/[\w-]+\.tsx)'/.exec(element);
     const componentName = componentImport?.[1] ?? 'Component';
-    const componentFile = componentImport?.[2] ? path.join(path.dirname(elementPath), componentImport[2]) : '';
-    const doc = componentFile && fs.existsSync(componentFile) ? docBlock(fs.readFileSync(componentFile, 'utf8')) : '';
+    const componentFile = componentImport?.[2]
+      ? path.join(path.dirname(elementPath), componentImport[2])
+      : '';
+    const doc =
+      componentFile && fs.existsSync(componentFile)
+        ? docBlock(fs.readFileSync(componentFile, 'utf8'))
+        : '';
     const attrDocs = new Map(tagged(doc, 'attr').map((a) => [a.name, a.description]));
     const attrBlock = /attributes:\s*\{([^}]*)\}/.exec(element)?.[1] ?? '';
-    const attributes = [...attrBlock.matchAll(/(\w+):\s*'(\w+)'/g)].map(([, prop = '', type = 'string']) => ({
-      name: kebab(prop),
-      fieldName: prop,
-      type: { text: type === 'json' ? 'object' : type },
-      description: attrDocs.get(kebab(prop)) ?? '',
-    }));
+    const attributes = [...attrBlock.matchAll(/(\w+):\s*'(\w+)'/g)].map(
+      ([, prop = '', type = 'string']) => ({
+        name: kebab(prop),
+        fieldName: prop,
+        type: { text: type === 'json' ? 'object' : type },
+        description: attrDocs.get(kebab(prop)) ?? '',
+      }),
+    );
     const eventDocs = new Map(tagged(doc, 'event').map((e) => [e.name, e.description]));
     const events = [...element.matchAll(/name:\s*'(spartan-[a-z-]+)'/g)].map(([, name = '']) => ({
       name,
@@ -76,7 +84,13 @@ export function generateManifest(): object {
           cssProperties: tagged(doc, 'cssprop'),
         },
       ],
-      exports: [{ kind: 'custom-element-definition', name: tag, declaration: { name: componentName + 'Element', module: rel } }],
+      exports: [
+        {
+          kind: 'custom-element-definition',
+          name: tag,
+          declaration: { name: componentName + 'Element', module: rel },
+        },
+      ],
     };
   });
   return { schemaVersion: '2.1.0', readme: 'README.md', modules };

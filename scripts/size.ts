@@ -44,7 +44,11 @@ function readManifest(dir: string): Record<string, ManifestChunk> {
 }
 
 /** Files reached from the chunks whose output file is in `files`, through static (and optionally dynamic) imports. */
-function closure(manifest: Record<string, ManifestChunk>, startFiles: string[], followDynamic: boolean): string[] {
+function closure(
+  manifest: Record<string, ManifestChunk>,
+  startFiles: string[],
+  followDynamic: boolean,
+): string[] {
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const seen = new Set<string>();
   const out = new Set<string>();
@@ -68,12 +72,16 @@ function closure(manifest: Record<string, ManifestChunk>, startFiles: string[], 
 
 function siteEntryFiles(htmlFile: string): string[] {
   const html = fs.readFileSync(htmlFile, 'utf8');
-  const refs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? '');
+  const refs = [
+    ...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="\/?([^"]+\.(?:js|css))"/g),
+  ].map((m) => m[1] ?? '');
   return refs.filter(Boolean);
 }
 
 export function measure(): SizeRow[] {
-  const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'budgets.json'), 'utf8')) as { budgets: Budget[] };
+  const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'budgets.json'), 'utf8')) as {
+    budgets: Budget[];
+  };
   return config.budgets.map((b) => {
     const dir = path.join(DIST, b.kind === 'widget' ? 'widgets' : 'site');
     const manifest = readManifest(dir);
@@ -82,14 +90,22 @@ export function measure(): SizeRow[] {
     for (const extra of b.extra ?? []) files.push(path.join(DIST, extra));
     const bytes = files.reduce((sum, f) => sum + gzipSize(f), 0);
     const limit = b.limitKB * 1000;
-    return { name: b.name, bytes, limit, files: files.map((f) => path.relative(DIST, f)), ok: bytes <= limit };
+    return {
+      name: b.name,
+      bytes,
+      limit,
+      files: files.map((f) => path.relative(DIST, f)),
+      ok: bytes <= limit,
+    };
   });
 }
 
 export function sizeTable(rows: SizeRow[]): string {
   const lines = ['| budget | gzip KB | limit KB | files | |', '| --- | ---: | ---: | ---: | --- |'];
   for (const r of rows) {
-    lines.push(`| ${r.name} | ${(r.bytes / 1000).toFixed(2)} | ${(r.limit / 1000).toFixed(0)} | ${r.files.length} | ${r.ok ? 'ok' : 'OVER'} |`);
+    lines.push(
+      `| ${r.name} | ${(r.bytes / 1000).toFixed(2)} | ${(r.limit / 1000).toFixed(0)} | ${r.files.length} | ${r.ok ? 'ok' : 'OVER'} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -20,7 +20,9 @@ function run(label: string, cmd: string, args: string[]): boolean {
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
   const ok = result.status === 0;
-  console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `── ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return ok;
 }
 
@@ -30,7 +32,10 @@ function vitest(label: string, config: string | null): boolean {
   if (config) args.push('--config', config);
   const ok = run(label, bin('vitest'), args);
   if (fs.existsSync(report)) {
-    const r = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const r = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
     passed += r.numPassedTests;
     failed += r.numFailedTests;
   } else if (!ok) failed += 1;
@@ -41,7 +46,14 @@ const gates: Array<() => boolean> = [
   () => run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
   () => run('lint', bin('eslint'), ['--max-warnings', '0', '.']),
   () => run('build', bin('tsx'), ['scripts/build.ts']),
-  () => run('custom-elements.json up to date', 'git', ['diff', '--exit-code', '--stat', '--', 'custom-elements.json']),
+  () =>
+    run('custom-elements.json up to date', 'git', [
+      'diff',
+      '--exit-code',
+      '--stat',
+      '--',
+      'custom-elements.json',
+    ]),
   () => run('size budgets', bin('tsx'), ['scripts/size.ts']),
   () => vitest('unit, component and API tests', null),
   () => vitest('browser tests', 'vitest.browser.config.ts'),

@@ -24,9 +24,14 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
     if (status >= 500) request.log.error(error);
-    reply.code(status).send({ detail: status >= 500 ? 'Internal server error' : (error.message ?? 'Bad request') });
+    reply
+      .code(status)
+      .send({ detail: status >= 500 ? 'Internal server error' : (error.message ?? 'Bad request') });
   });
 
   await app.register(healthRoutes, {});

@@ -38,7 +38,9 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
           res.header('Timing-Allow-Origin', '*');
           res.header(
             'Cache-Control',
-            HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+            HASHED.test(filePath)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=300, must-revalidate',
           );
         },
       });

@@ -12,7 +12,9 @@ afterEach(() => {
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (media: string) =>
     ({
-      matches: ((window as unknown as { __mediaMatches?: string[] }).__mediaMatches ?? []).includes(media),
+      matches: ((window as unknown as { __mediaMatches?: string[] }).__mediaMatches ?? []).includes(
+        media,
+      ),
       media,
       onchange: null,
       addEventListener: () => undefined,

@@ -14,7 +14,9 @@ export const CHROMIUM_ARGS = [
 export function chromePath(): string {
   const candidate = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!fs.existsSync(candidate)) {
-    throw new Error(`Chromium not found at ${candidate}: install Debian's chromium or set CHROME_PATH.`);
+    throw new Error(
+      `Chromium not found at ${candidate}: install Debian's chromium or set CHROME_PATH.`,
+    );
   }
   return candidate;
 }

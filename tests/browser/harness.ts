@@ -1,5 +1,11 @@
 /** What every browser test needs: a page in the shared Chromium that records errors. */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 export const mainUrl = () => inject('mainUrl');
@@ -21,7 +27,9 @@ export interface TestPage {
 }
 
 export async function openPage(options: BrowserContextOptions = {}): Promise<TestPage> {
-  const context = await (await connect()).newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  const context = await (
+    await connect()
+  ).newContext({ viewport: { width: 1440, height: 900 }, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -40,8 +48,20 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   // Evaluated through the DevTools protocol, so a strict page CSP does not block it.
   await page.evaluate(source);
   return page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(selector ? { include: [selector] } : document);
-    return result.violations.map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+    return result.violations.map(
+      (v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    );
   }, include ?? null);
 }

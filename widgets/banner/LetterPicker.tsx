@@ -23,6 +23,8 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const focusListOnOpen = useRef(false);
+  // A click that follows a hover-open must not close the list the pointer just opened.
+  const openedByHover = useRef(false);
 
   const cancelClose = () => {
     if (closeTimer.current !== null) clearTimeout(closeTimer.current);
@@ -32,6 +34,7 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
 
   const openList = (focusList: boolean) => {
     cancelClose();
+    openedByHover.current = !focusList;
     setActive(Math.max(0, OPTIONS.indexOf(value)));
     focusListOnOpen.current = focusList;
     setOpen(true);
@@ -105,7 +108,6 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
   const optionId = (index: number) => `${id}-option-${index}`;
   return (
     // Hover opening is a convenience on top of the button; the button alone is the keyboard path.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="spartan-letters"
       part="letters"
@@ -127,7 +129,13 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => (open ? close(false) : openList(true))}
+        onClick={() => {
+          if (!open) openList(true);
+          else if (openedByHover.current) {
+            openedByHover.current = false;
+            listRef.current?.focus();
+          } else close(false);
+        }}
         onKeyDown={onButtonKeyDown}
       >
         <span className="spartan-visually-hidden">Highlight states starting with letter: </span>

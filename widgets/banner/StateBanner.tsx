@@ -84,7 +84,9 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
       );
     });
 
-  const tickerStyle = duration ? { ['--spartan-ticker-duration' as string]: `${duration}s` } : undefined;
+  const tickerStyle = duration
+    ? { ['--spartan-ticker-duration' as string]: `${duration}s` }
+    : undefined;
   return (
     <div
       ref={ref}

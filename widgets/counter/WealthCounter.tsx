@@ -53,36 +53,36 @@ export function WealthCounter({
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
   const paused = userPaused ?? reducedMotion;
 
-  const [cents, setCents] = useState(() => {
-    const fromClock = centsAt(Date.now(), startMs);
-    const stored = readStoredCents(localStore(), startIso);
-    // Never show less than this browser already showed (a clock set back must not shrink the fund).
-    return stored !== null && stored > fromClock ? stored : fromClock;
-  });
+  // The value is derived from the clock; state only holds "now", refreshed every second.
+  const [now, setNow] = useState(() => Date.now());
+  // Never show less than this browser already showed for this start date (e.g. after the
+  // clock was set back): the last stored value is a floor.
+  const [floor] = useState(() => ({ startIso, cents: readStoredCents(localStore(), startIso) }));
+  const fromClock = centsAt(now, startMs);
+  const cents =
+    floor.startIso === startIso && floor.cents !== null
+      ? Math.max(fromClock, floor.cents)
+      : fromClock;
 
   useEffect(() => {
     if (paused) return;
-    const store = localStore();
-    const tick = () => {
-      setCents((previous) => {
-        const next = Math.max(previous, centsAt(Date.now(), startMs));
-        writeStoredCents(store, startIso, next);
-        return next;
-      });
-    };
-    // A start date changed while mounted may lower the value: recompute from scratch.
-    setCents(centsAt(Date.now(), startMs));
-    tick();
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0); // catch up at once after a resume
     const timer = setInterval(tick, COUNTER_TICK_MS);
     const onVisible = () => {
       if (document.visibilityState === 'visible') tick();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      clearTimeout(first);
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [paused, startMs, startIso]);
+  }, [paused]);
+
+  useEffect(() => {
+    writeStoredCents(localStore(), startIso, cents);
+  }, [startIso, cents]);
 
   const { lead, narrow, cents: centDigits } = splitWide(cents);
   return (
@@ -114,7 +114,9 @@ export function WealthCounter({
           <span aria-hidden="true" className="spartan-counter__icon">
             {paused ? '▶' : '❚❚'}
           </span>
-          <span className="spartan-visually-hidden">{paused ? 'Resume counter' : 'Pause counter'}</span>
+          <span className="spartan-visually-hidden">
+            {paused ? 'Resume counter' : 'Pause counter'}
+          </span>
         </button>
       </span>
     </div>

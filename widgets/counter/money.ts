@@ -71,7 +71,8 @@ export function formatMoneyPlain(totalCents: number): string {
 export function splitWide(totalCents: number): { lead: string; narrow: string; cents: string } {
   const wide = moneyParts(totalCents, COUNTER_DIGITS_WIDE);
   const narrow = moneyParts(totalCents, COUNTER_DIGITS_NARROW);
-  if (!wide.integer.endsWith(narrow.integer)) return { lead: '', narrow: wide.integer, cents: wide.cents };
+  if (!wide.integer.endsWith(narrow.integer))
+    return { lead: '', narrow: wide.integer, cents: wide.cents };
   return {
     lead: wide.integer.slice(0, wide.integer.length - narrow.integer.length),
     narrow: narrow.integer,
@@ -102,7 +103,11 @@ export function readStoredCents(store: KeyValueStore | null, startIso: string): 
 }
 
 /** Writes the shown value under the spec's keys; storage errors (quota, privacy mode) are ignored. */
-export function writeStoredCents(store: KeyValueStore | null, startIso: string, totalCents: number): void {
+export function writeStoredCents(
+  store: KeyValueStore | null,
+  startIso: string,
+  totalCents: number,
+): void {
   if (!store) return;
   try {
     store.setItem(COUNTER_STORAGE_KEYS.selectedDate, startIso);

@@ -79,7 +79,9 @@ export function convertAttribute(value: string | null | undefined, type: Attribu
 }
 
 /** Defines the custom element for a widget (once) and returns its constructor. */
-export function defineWidget<P extends object>(def: WidgetDefinition<P>): CustomElementConstructor | undefined {
+export function defineWidget<P extends object>(
+  def: WidgetDefinition<P>,
+): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(def.tag);
   if (existing) return existing;
