@@ -4,3 +4,4 @@
  */
 export * from './constants.ts';
 export * from './states.ts';
+export * from './forms.ts';

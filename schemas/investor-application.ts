@@ -1,0 +1,30 @@
+/**
+ * The investor application (CONTRACT.md: `POST /api/investors/join_investor/`,
+ * JSON), shared by the form widget and the server.
+ */
+import * as z from 'zod/mini';
+import { ACCREDITATION_VALUES, HONEYPOT_FIELD } from '../content/forms.ts';
+import { fieldErrors, type Validation } from './errors.ts';
+import { email, honeypot, optionalText, phone, requiredText } from './fields.ts';
+
+export const investorApplicationSchema = z.strictObject({
+  fullname: requiredText('Enter your full name', 120),
+  email,
+  phone,
+  location: requiredText('Enter your location', 120),
+  accreditation: z.enum(ACCREDITATION_VALUES, {
+    error: 'Choose how you qualify as an accredited investor',
+  }),
+  investment_range: optionalText(100),
+  message: optionalText(2000),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+export type InvestorApplication = z.infer<typeof investorApplicationSchema>;
+
+export function validateInvestorApplication(input: unknown): Validation<InvestorApplication> {
+  const result = z.safeParse(investorApplicationSchema, input);
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: fieldErrors(result.error.issues) };
+}
