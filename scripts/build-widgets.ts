@@ -25,7 +25,7 @@ export async function buildWidgets(): Promise<void> {
       reportCompressedSize: false,
       rolldownOptions: {
         input: { ...widgetEntries(), all: path.join(ROOT, 'widgets/all.ts') },
-        preserveEntrySignatures: 'exports-only',
+        preserveEntrySignatures: 'allow-extension',
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: '[name]-[hash].js',

@@ -36,7 +36,7 @@ describe('StateBanner', () => {
 
   it('starts with no letter chosen and nothing highlighted', () => {
     render(<StateBanner />);
-    expect(screen.getByRole('button', { name: /letter/i })).toHaveTextContent('A–Z');
+    expect(screen.getByRole('combobox', { name: /letter/i })).toHaveTextContent('A–Z');
     expect(highlighted()).toEqual([]);
   });
 
@@ -44,7 +44,7 @@ describe('StateBanner', () => {
     const onLetterChange = vi.fn();
     const user = userEvent.setup();
     render(<StateBanner onLetterChange={onLetterChange} />);
-    await user.click(screen.getByRole('button', { name: /letter/i }));
+    await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await user.click(screen.getByRole('option', { name: 'N' }));
     expect(onLetterChange).toHaveBeenCalledWith('N');
     expect(highlighted()).toEqual(statesStartingWith('N'));
@@ -58,23 +58,25 @@ describe('StateBanner', () => {
       'North Carolina',
       'North Dakota',
     ]);
-    expect(screen.getByRole('status')).toHaveTextContent('8 states start with N');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'States starting with N: Nebraska, Nevada, New Hampshire, New Jersey, New Mexico, New York, North Carolina, North Dakota.',
+    );
     expect(screen.getByRole('listbox', { hidden: true })).not.toBeVisible();
   });
 
   it('given a letter no state starts with, then nothing is highlighted and that is announced', async () => {
     const user = userEvent.setup();
     render(<StateBanner />);
-    await user.click(screen.getByRole('button', { name: /letter/i }));
+    await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await user.click(screen.getByRole('option', { name: 'Q' }));
     expect(highlighted()).toEqual([]);
-    expect(screen.getByRole('status')).toHaveTextContent('0 states start with Q');
+    expect(screen.getByRole('status')).toHaveTextContent('States starting with Q: none.');
   });
 
   it('opens on hover and closes 150 ms after the pointer leaves, not before', () => {
     vi.useFakeTimers();
     render(<StateBanner />);
-    const button = screen.getByRole('button', { name: /letter/i });
+    const button = screen.getByRole('combobox', { name: /letter/i });
     const picker = button.parentElement!;
     fireEvent.mouseEnter(picker);
     expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -88,7 +90,7 @@ describe('StateBanner', () => {
   it('stays open when the pointer comes back within 150 ms', () => {
     vi.useFakeTimers();
     render(<StateBanner />);
-    const button = screen.getByRole('button', { name: /letter/i });
+    const button = screen.getByRole('combobox', { name: /letter/i });
     const picker = button.parentElement!;
     fireEvent.mouseEnter(picker);
     fireEvent.mouseLeave(picker);
@@ -102,40 +104,61 @@ describe('StateBanner', () => {
     const onLetterChange = vi.fn();
     const user = userEvent.setup();
     render(<StateBanner onLetterChange={onLetterChange} />);
-    const button = screen.getByRole('button', { name: /letter/i });
-    button.focus();
+    const combobox = screen.getByRole('combobox', { name: /letter/i });
+    await user.tab();
+    expect(combobox).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    const listbox = screen.getByRole('listbox');
-    expect(listbox).toHaveFocus();
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}'); // None → A → B
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(combobox).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'B' }).id,
+    );
+    await user.keyboard('{Enter}'); // None → A → B
     expect(onLetterChange).toHaveBeenLastCalledWith('B');
-    expect(button).toHaveFocus();
-    expect(button).toHaveTextContent('B');
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox).toHaveFocus();
+    expect(combobox).toHaveTextContent('B');
 
-    await user.keyboard('{Enter}');
-    expect(screen.getByRole('listbox')).toHaveFocus();
     await user.keyboard('w');
     expect(onLetterChange).toHaveBeenLastCalledWith('W');
     expect(highlighted()).toEqual(['Washington', 'West Virginia', 'Wisconsin', 'Wyoming']);
 
     await user.keyboard('{Enter}{End}');
-    expect(screen.getByRole('listbox')).toHaveAttribute(
+    expect(combobox).toHaveAttribute(
       'aria-activedescendant',
       screen.getByRole('option', { name: 'Z' }).id,
     );
+    await user.keyboard('{Home}');
+    expect(combobox).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'None' }).id,
+    );
     await user.keyboard('{Escape}');
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    expect(button).toHaveFocus();
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox).toHaveFocus();
     expect(onLetterChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('when opened by hover, a click keeps it open; a second click closes it', async () => {
+    const user = userEvent.setup();
+    render(<StateBanner />);
+    const combobox = screen.getByRole('combobox', { name: /letter/i });
+    await user.hover(combobox);
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    await user.click(combobox);
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    await user.click(combobox);
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('can clear the letter with None', async () => {
     const onLetterChange = vi.fn();
     const user = userEvent.setup();
     render(<StateBanner onLetterChange={onLetterChange} />);
-    await user.click(screen.getByRole('button', { name: /letter/i }));
+    await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await user.click(screen.getByRole('option', { name: 'M' }));
-    await user.click(screen.getByRole('button', { name: /letter/i }));
+    await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await user.click(screen.getByRole('option', { name: 'None' }));
     expect(onLetterChange).toHaveBeenLastCalledWith('');
     expect(highlighted()).toEqual([]);
@@ -166,7 +189,7 @@ describe('StateBanner', () => {
     const user = userEvent.setup();
     const { container } = render(<StateBanner />);
     await expectNoAxeViolations(container);
-    await user.click(screen.getByRole('button', { name: /letter/i }));
+    await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await expectNoAxeViolations(container);
   });
 });

@@ -17,7 +17,8 @@
  * @cssprop --spartan-paper - banner text colour
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { BANNER_TEXT, TICKER_SPEED, US_STATES } from '../../content/index.ts';
+import { BANNER_TEXT, TICKER_SPEED } from '../../content/constants.ts';
+import { US_STATES } from '../../content/states.ts';
 import { usePrefersReducedMotion } from '../internal/motion.ts';
 import { useWidgetStyles } from '../internal/styles.ts';
 import tokensCss from '../internal/tokens.css?inline';
@@ -69,7 +70,8 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
     setLetter(next);
     onLetterChange?.(next);
   };
-  const renderStates = (copy: boolean) =>
+  // Rendered twice (the second copy makes the loop seamless); fresh elements for each copy.
+  const states = () =>
     US_STATES.map((state) => {
       const hit = letter !== '' && state.startsWith(letter);
       return (
@@ -79,7 +81,7 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
           part={hit ? 'state state-highlighted' : 'state'}
           data-highlighted={hit ? 'true' : undefined}
         >
-          {hit && !copy ? <mark className="spartan-banner__mark">{state}</mark> : state}
+          {state}
         </li>
       );
     });
@@ -110,10 +112,10 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
         >
           <div className="spartan-banner__track" style={tickerStyle}>
             <ul ref={listRef} className="spartan-banner__list">
-              {renderStates(false)}
+              {states()}
             </ul>
             <ul className="spartan-banner__list spartan-banner__clone" aria-hidden="true">
-              {renderStates(true)}
+              {states()}
             </ul>
           </div>
         </section>
@@ -130,11 +132,7 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
         </button>
       </div>
       <p className="spartan-visually-hidden" role="status">
-        {letter
-          ? `${matches.length} ${matches.length === 1 ? 'state starts' : 'states start'} with ${letter}${
-              matches.length ? `: ${matches.join(', ')}` : ''
-            }.`
-          : ''}
+        {letter && `States starting with ${letter}: ${matches.join(', ') || 'none'}.`}
       </p>
     </div>
   );
