@@ -4,6 +4,10 @@ import { DIST, ROOT } from './paths.ts';
 import { preactAliases, productionDefine } from './vite-shared.ts';
 import { widgetEntries } from './widget-entries.ts';
 
+/** preact (+compat, hooks), r2wc and the widget runtime itself: what every widget needs to render. */
+export const RUNTIME_MODULES =
+  /node_modules[\\/](preact|@r2wc)[\\/]|widgets[\\/]internal[\\/](define|styles|events|motion|tokens)\b|content[\\/]constants\b/;
+
 /** dist/widgets/<tag>.js per widget plus all.js, sharing hashed chunks in the same folder. */
 export async function buildWidgets(): Promise<void> {
   await build({
@@ -27,6 +31,12 @@ export async function buildWidgets(): Promise<void> {
         input: { ...widgetEntries(), all: path.join(ROOT, 'widgets/all.ts') },
         preserveEntrySignatures: 'allow-extension',
         output: {
+          // One runtime chunk shared by every widget (loaded once per page, however many
+          // widgets are embedded); everything else stays with the widget that uses it, so
+          // an embed loads two files before first render, not a web of small shared chunks.
+          codeSplitting: {
+            groups: [{ name: 'runtime', test: RUNTIME_MODULES }],
+          },
           entryFileNames: '[name].js',
           chunkFileNames: '[name]-[hash].js',
           assetFileNames: '[name]-[hash][extname]',

@@ -94,6 +94,8 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
       ref={ref}
       className="spartan-root spartan-banner"
       part="banner"
+      role="region"
+      aria-label="Important states banner"
       data-state={paused ? 'paused' : 'running'}
       data-motion={userPaused === false ? 'chosen' : undefined}
     >
