@@ -1,6 +1,6 @@
 /**
  * `npm test`: every gate, in order, stopping at the first failure —
- * type check, lint (zero warnings), build, generated files up to date, size
+ * type check, lint (zero warnings), format, build, generated files up to date, size
  * budgets, unit + component + API tests, browser tests in Chromium.
  * Closes with one line: `test: N passed, N failed`.
  */
@@ -45,6 +45,7 @@ function vitest(label: string, config: string | null): boolean {
 const gates: Array<() => boolean> = [
   () => run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
   () => run('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  () => run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
   () => run('build', bin('tsx'), ['scripts/build.ts']),
   () =>
     run('custom-elements.json up to date', 'git', [
