@@ -1,0 +1,48 @@
+/** The built npm library (dist/lib) works with real React as a peer dependency. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DIST } from '../../scripts/paths.ts';
+
+const lib = path.join(DIST, 'lib');
+
+/** React's server output separates adjacent text nodes with empty comments. */
+const renderToStringNoMarkers = (element: Parameters<typeof renderToString>[0]) =>
+  renderToString(element).replaceAll('<!-- -->', '');
+
+describe('dist/lib', () => {
+  it('ships ES modules with type declarations and leaves React to the host app', () => {
+    for (const file of ['index.js', 'index.d.ts', 'register.js', 'register.d.ts']) {
+      expect(fs.existsSync(path.join(lib, file)), file).toBe(true);
+    }
+    const code = fs
+      .readdirSync(lib)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(lib, f), 'utf8'))
+      .join('\n');
+    expect(code).toMatch(/from\s*["']react["']/);
+    expect(code).not.toContain('preact');
+    expect(code).not.toContain('__SECRET_INTERNALS');
+    const types = fs.readFileSync(path.join(lib, 'index.d.ts'), 'utf8');
+    expect(types).toContain('WealthCounterProps');
+    expect(types).toContain('StateBannerProps');
+  });
+
+  it('renders its components with real React', async () => {
+    const mod = (await import(
+      pathToFileURL(path.join(lib, 'index.js')).href
+    )) as typeof import('../../widgets/index.ts');
+    const html = renderToStringNoMarkers(
+      createElement(mod.WealthCounter, { startDate: '2026-01-01T00:00:00Z' }),
+    );
+    expect(html).toContain('The Private Spartan Wealth Fund');
+    expect(html).toMatch(
+      /\$<span class="spartan-counter__lead">00,<\/span>\d{3},\d{3},\d{3},\d{3}\.\d{2}/,
+    );
+    const banner = renderToString(createElement(mod.StateBanner));
+    expect(banner).toContain('Wyoming');
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+
+describe('the npm library entry points', () => {
+  it('importing the components defines no element; importing register defines them all, once', async () => {
+    const components = await import('./index.ts');
+    expect(typeof components.WealthCounter).toBe('function');
+    expect(typeof components.StateBanner).toBe('function');
+    expect(customElements.get('spartan-counter')).toBeUndefined();
+    expect(customElements.get('spartan-banner')).toBeUndefined();
+
+    await import('./register.ts');
+    const counter = customElements.get('spartan-counter');
+    expect(counter).toBeDefined();
+    expect(customElements.get('spartan-banner')).toBeDefined();
+    // a second registration (two bundles on one page) keeps the first definition
+    await import('./counter/element.ts');
+    expect(customElements.get('spartan-counter')).toBe(counter);
+  });
+});
