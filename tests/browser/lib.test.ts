@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DIST } from '../../scripts/paths.ts';
+import type * as Lib from '../../widgets/index.ts';
 
 const lib = path.join(DIST, 'lib');
 
@@ -32,9 +33,7 @@ describe('dist/lib', () => {
   });
 
   it('renders its components with real React', async () => {
-    const mod = (await import(
-      pathToFileURL(path.join(lib, 'index.js')).href
-    )) as typeof import('../../widgets/index.ts');
+    const mod = (await import(pathToFileURL(path.join(lib, 'index.js')).href)) as typeof Lib;
     const html = renderToStringNoMarkers(
       createElement(mod.WealthCounter, { startDate: '2026-01-01T00:00:00Z' }),
     );
