@@ -3,7 +3,8 @@
  * message per field (the first problem found), as the API answers in
  * `errors` and the forms show beside each input.
  */
-import type { $ZodIssue } from 'zod/v4/core';
+import * as z from 'zod/mini';
+import type { $ZodIssue, $ZodType, output } from 'zod/v4/core';
 
 export type FieldErrors = Record<string, string>;
 
@@ -36,3 +37,11 @@ export function fieldErrors(issues: readonly $ZodIssue[]): FieldErrors {
 
 /** Result of validating a form: the parsed value, or the field errors. */
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+/** Parses `input` with `schema`: the value, or one message per field. */
+export function validate<S extends $ZodType>(schema: S, input: unknown): Validation<output<S>> {
+  const result = z.safeParse(schema, input);
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: fieldErrors(result.error.issues) };
+}

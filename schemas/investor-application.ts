@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { ACCREDITATION_VALUES, HONEYPOT_FIELD } from '../content/forms.ts';
-import { fieldErrors, type Validation } from './errors.ts';
+import { validate, type Validation } from './errors.ts';
 import { email, honeypot, optionalText, phone, requiredText } from './fields.ts';
 
 export const investorApplicationSchema = z.strictObject({
@@ -23,8 +23,5 @@ export const investorApplicationSchema = z.strictObject({
 export type InvestorApplication = z.infer<typeof investorApplicationSchema>;
 
 export function validateInvestorApplication(input: unknown): Validation<InvestorApplication> {
-  const result = z.safeParse(investorApplicationSchema, input);
-  return result.success
-    ? { ok: true, value: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues) };
+  return validate(investorApplicationSchema, input);
 }

@@ -1,6 +1,6 @@
 /** The staff login form (`POST /api/security-login/`), shared by the login widget and the server. */
 import * as z from 'zod/mini';
-import { fieldErrors, type Validation } from './errors.ts';
+import { validate, type Validation } from './errors.ts';
 
 /** Longest password accepted; never truncated (a longer one is refused, not cut). */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -27,8 +27,5 @@ export const loginSchema = z.strictObject({
 export type LoginPayload = z.infer<typeof loginSchema>;
 
 export function validateLogin(input: unknown): Validation<LoginPayload> {
-  const result = z.safeParse(loginSchema, input);
-  return result.success
-    ? { ok: true, value: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues) };
+  return validate(loginSchema, input);
 }

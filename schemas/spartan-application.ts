@@ -13,7 +13,7 @@ import {
   MIN_APPLICANT_AGE,
   RESUME_EXTENSIONS,
 } from '../content/forms.ts';
-import { fieldErrors, type Validation } from './errors.ts';
+import { validate, type Validation } from './errors.ts';
 import { email, honeypot, phone, requiredText } from './fields.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -79,10 +79,7 @@ export const SPARTAN_TEXT_FIELDS = [
 ] as const;
 
 export function validateSpartanApplication(input: unknown): Validation<SpartanApplication> {
-  const result = z.safeParse(spartanApplicationSchema, input);
-  return result.success
-    ? { ok: true, value: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues) };
+  return validate(spartanApplicationSchema, input);
 }
 
 /** Display-side check of a chosen resume (name and size); the server also checks its content. */

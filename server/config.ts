@@ -1,6 +1,21 @@
 /** Server configuration from the environment, with the defaults of CONTRACT.md. */
 import path from 'node:path';
 
+export interface RateLimit {
+  /** Requests allowed per window. */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  /** Public submissions (apply, invest), per client IP and per call. */
+  submit: RateLimit;
+  /** Login attempts per client IP. */
+  login: RateLimit;
+  /** Failed logins per username (any IP); a success resets it. */
+  loginFailuresPerUser: RateLimit;
+}
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -12,6 +27,14 @@ export interface ServerConfig {
   production: boolean;
   /** Partner origins allowed to call the public submission endpoints by CORS (exact match). */
   corsOrigins: string[];
+  /** Token signing secret (AUTH_SECRET); generated into the data folder when unset. */
+  authSecret: string | undefined;
+  rateLimits: RateLimits;
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,5 +50,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    authSecret: env.AUTH_SECRET || undefined,
+    rateLimits: {
+      submit: {
+        max: positive(env.SUBMIT_RATE_LIMIT, 10),
+        windowSeconds: positive(env.SUBMIT_RATE_WINDOW_SECONDS, 600),
+      },
+      login: {
+        max: positive(env.LOGIN_RATE_LIMIT, 20),
+        windowSeconds: positive(env.LOGIN_RATE_WINDOW_SECONDS, 900),
+      },
+      loginFailuresPerUser: {
+        max: positive(env.LOGIN_USER_FAILURE_LIMIT, 5),
+        windowSeconds: positive(env.LOGIN_USER_FAILURE_WINDOW_SECONDS, 900),
+      },
+    },
   };
 }

@@ -1,0 +1,110 @@
+/**
+ * Opens the database: PGlite in `dataDir` by default, PostgreSQL when
+ * `databaseUrl` is set. Same schema, same migrations (run here, at start-up,
+ * idempotently), same drizzle query layer for both.
+ *
+ * The embedded default runs PGlite, whose Node file system writes without
+ * fsync: a crash of the process keeps every acknowledged write (the files are
+ * in the OS page cache), a power loss or kernel crash may lose the last ones.
+ * Production belongs on PostgreSQL (docs/SERVER.md).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { schema } from './schema.ts';
+import { lockDataDir } from './lock.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Serialises start-up migrations of several servers on one PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 7_311_042_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir));
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const release = lockDataDir(dataDir);
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    const opened = client;
+    let closed: Promise<void> | undefined;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await opened.query('SELECT 1');
+      },
+      close: () =>
+        (closed ??= (async () => {
+          try {
+            await opened.close();
+          } finally {
+            release();
+          }
+        })()),
+    };
+  } catch (err) {
+    await client?.close().catch(() => undefined);
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const migrator = new pg.Client({ connectionString: url });
+  await migrator.connect();
+  try {
+    await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder: MIGRATIONS });
+    await migrator.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } finally {
+    await migrator.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 30_000,
+  });
+  pool.on('error', () => undefined); // An idle client's error: the next query reports it.
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`SELECT 1`);
+    },
+    close: () => (closed ??= pool.end()),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The errors the API answers with, named with their status (fastify's
+ * `FST_ERR_*` style). Every error body is `{"detail": "…"}`, plus `errors`
+ * (`{field: message}`) for a rejected form. Nothing else leaves the server.
+ */
+import type { FieldErrors } from '../schemas/errors.ts';
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly errors: FieldErrors | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    statusCode: number,
+    detail: string,
+    errors?: FieldErrors,
+    headers?: Record<string, string>,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.headers = headers;
+  }
+}
+
+export const ERR_INVALID_FORM = (errors: FieldErrors) =>
+  new ApiError(400, 'Please correct the highlighted fields', errors);
+export const ERR_BAD_REQUEST = (detail = 'Malformed request') => new ApiError(400, detail);
+export const ERR_INVALID_CREDENTIALS = () => new ApiError(401, 'Invalid credentials');
+export const ERR_NOT_AUTHENTICATED = () =>
+  new ApiError(401, 'Authentication credentials were not provided or are invalid', undefined, {
+    'WWW-Authenticate': 'Bearer',
+  });
+export const ERR_FORBIDDEN_ORIGIN = () =>
+  new ApiError(403, 'This call is not available from other sites');
+export const ERR_NOT_FOUND = () => new ApiError(404, 'Not found');
+export const ERR_TOO_LARGE = (detail = 'Request body is too large') => new ApiError(413, detail);
+export const ERR_UNSUPPORTED_MEDIA_TYPE = (expected: string) =>
+  new ApiError(415, `Unsupported content type: send ${expected}`);
+export const ERR_RATE_LIMITED = (retryAfterSeconds: number) =>
+  new ApiError(
+    429,
+    `Too many requests: try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+export const ERR_UNAVAILABLE = () => new ApiError(503, 'Service unavailable');
+export const ERR_INTERNAL = 'Internal server error';

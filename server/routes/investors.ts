@@ -1,0 +1,193 @@
+/**
+ * Investor applications.
+ * POST   /api/investors/join_investor/                          JSON → 201 {investor_id, data}
+ * GET    /api/investors/get_investor_applications/?page=&page_size=&q=  bearer → {data, total, page, page_size}
+ * GET    /api/investors/get_investor_application_detail/{id}/   bearer → {data}
+ * DELETE /api/investors/delete_investor_application/{id}/       bearer → {id}
+ */
+import crypto from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { HONEYPOT_FIELD } from '../../content/forms.ts';
+import {
+  investorApplicationSchema,
+  type InvestorApplication,
+} from '../../schemas/investor-application.ts';
+import type { Sessions } from '../auth.ts';
+import type { RateLimit } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { investorApplications } from '../db/schema.ts';
+import { ERR_NOT_FOUND, ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
+import {
+  applicationId,
+  countRows,
+  deletedResponse,
+  detailResponse,
+  errorResponses,
+  idParams,
+  listQuery,
+  listResponse,
+  paging,
+  searchWhere,
+  type ListQuery,
+} from './common.ts';
+
+export interface InvestorRouteOptions {
+  db: Db;
+  sessions: Sessions;
+  submitLimit: RateLimit;
+}
+
+const investorSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    fullname: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    location: { type: 'string' },
+    accreditation: { type: 'string' },
+    investment_range: { type: ['string', 'null'] },
+    message: { type: ['string', 'null'] },
+  },
+  required: [
+    'id',
+    'created_at',
+    'fullname',
+    'email',
+    'phone',
+    'location',
+    'accreditation',
+    'investment_range',
+    'message',
+  ],
+} as const;
+
+type Row = typeof investorApplications.$inferSelect;
+
+function present(row: Row) {
+  return {
+    id: row.id,
+    created_at: row.createdAt,
+    fullname: row.fullname,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    accreditation: row.accreditation,
+    investment_range: row.investmentRange,
+    message: row.message,
+  };
+}
+
+export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOptions) {
+  const { db, sessions } = opts;
+
+  app.post<{ Body: InvestorApplication }>(
+    '/api/investors/join_investor/',
+    {
+      config: {
+        rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
+      },
+      // Only JSON: a form-encoded or multipart body is the wrong content type, not a bad form.
+      preValidation: async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (type !== 'application/json') throw ERR_UNSUPPORTED_MEDIA_TYPE('application/json');
+      },
+      schema: {
+        body: investorApplicationSchema,
+        response: {
+          201: {
+            type: 'object',
+            properties: { investor_id: { type: 'string' }, data: investorSchema },
+            required: ['investor_id', 'data'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const value = request.body;
+      const row: Row = {
+        id: crypto.randomUUID(),
+        createdAt: new Date(),
+        fullname: value.fullname,
+        email: value.email,
+        phone: value.phone,
+        location: value.location,
+        accreditation: value.accreditation,
+        investmentRange: value.investment_range || null,
+        message: value.message || null,
+      };
+      // Honeypot filled: a bot. It gets an ordinary-looking answer; nothing is stored.
+      if (value[HONEYPOT_FIELD]) {
+        request.log.info({ honeypot: true }, 'investor application dropped');
+      } else {
+        await db.insert(investorApplications).values(row);
+      }
+      return reply.code(201).send({ investor_id: row.id, data: present(row) });
+    },
+  );
+
+  app.get<{ Querystring: ListQuery }>(
+    '/api/investors/get_investor_applications/',
+    {
+      preHandler: sessions.requireStaff,
+      schema: {
+        querystring: listQuery,
+        response: { 200: listResponse(investorSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, offset, q } = paging(request.query);
+      const where = searchWhere(investorApplications, q);
+      const total = await countRows(db, investorApplications, 'investor_applications', where);
+      const rows = await db
+        .select()
+        .from(investorApplications)
+        .where(where)
+        .orderBy(desc(investorApplications.createdAt), desc(investorApplications.id))
+        .limit(pageSize)
+        .offset(offset);
+      return { data: rows.map(present), total, page, page_size: pageSize };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/investors/get_investor_application_detail/:id/',
+    {
+      preHandler: sessions.requireStaff,
+      schema: {
+        params: idParams,
+        response: { 200: detailResponse(investorSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = applicationId(request.params.id);
+      const [row] = await db
+        .select()
+        .from(investorApplications)
+        .where(eq(investorApplications.id, id))
+        .limit(1);
+      if (!row) throw ERR_NOT_FOUND();
+      return { data: present(row) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/investors/delete_investor_application/:id/',
+    {
+      preHandler: sessions.requireStaff,
+      schema: { params: idParams, response: { 200: deletedResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const id = applicationId(request.params.id);
+      const deleted = await db
+        .delete(investorApplications)
+        .where(eq(investorApplications.id, id))
+        .returning({ id: investorApplications.id });
+      if (deleted.length === 0) throw ERR_NOT_FOUND();
+      return { id };
+    },
+  );
+}

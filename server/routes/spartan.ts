@@ -1,0 +1,332 @@
+/**
+ * Spartan applications.
+ * POST   /api/spartan_join/apply-spartan/            multipart → 201 {application_id, data}
+ * GET    /api/spartan_join/applications/?page=&page_size=&q=  bearer → {data, total, page, page_size}
+ * GET    /api/spartan_join/application/{id}/         bearer → {data}
+ * GET    /api/spartan_join/application/{id}/resume/  bearer → the file, as an attachment
+ * DELETE /api/application/{id}/delete/               bearer → {id}
+ */
+import crypto from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { HONEYPOT_FIELD } from '../../content/forms.ts';
+import {
+  resumeFileError,
+  validateSpartanApplication,
+  type SpartanApplication,
+} from '../../schemas/spartan-application.ts';
+import type { Sessions } from '../auth.ts';
+import type { RateLimit } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { spartanApplications, spartanResumes } from '../db/schema.ts';
+import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import {
+  attachmentDisposition,
+  readMultipart,
+  RESUME_CONTENT_TYPES,
+  safeDisplayName,
+  sniffResume,
+  type ResumeKind,
+} from '../uploads.ts';
+import {
+  applicationId,
+  countRows,
+  deletedResponse,
+  detailResponse,
+  errorResponses,
+  idParams,
+  listQuery,
+  listResponse,
+  paging,
+  searchWhere,
+  type ListQuery,
+} from './common.ts';
+
+export interface SpartanRouteOptions {
+  db: Db;
+  sessions: Sessions;
+  submitLimit: RateLimit;
+}
+
+const resumeSchema = {
+  type: ['object', 'null'],
+  properties: {
+    filename: { type: 'string' },
+    content_type: { type: 'string' },
+    size: { type: 'integer' },
+    url: { type: 'string' },
+  },
+  required: ['filename', 'content_type', 'size', 'url'],
+} as const;
+
+const applicationSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    job_title: { type: 'string' },
+    fullname: { type: 'string' },
+    date_of_birth: { type: 'string' },
+    location: { type: 'string' },
+    gender: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    resume: resumeSchema,
+  },
+  required: [
+    'id',
+    'created_at',
+    'job_title',
+    'fullname',
+    'date_of_birth',
+    'location',
+    'gender',
+    'email',
+    'phone',
+    'resume',
+  ],
+} as const;
+
+const RESUME_EXTENSION = /\.(pdf|docx?)$/i;
+
+const columns = {
+  id: spartanApplications.id,
+  createdAt: spartanApplications.createdAt,
+  jobTitle: spartanApplications.jobTitle,
+  fullname: spartanApplications.fullname,
+  dateOfBirth: spartanApplications.dateOfBirth,
+  location: spartanApplications.location,
+  gender: spartanApplications.gender,
+  email: spartanApplications.email,
+  phone: spartanApplications.phone,
+  resumeName: spartanResumes.filename,
+  resumeType: spartanResumes.contentType,
+  resumeSize: spartanResumes.size,
+};
+
+interface Row {
+  id: string;
+  createdAt: Date;
+  jobTitle: string;
+  fullname: string;
+  dateOfBirth: string;
+  location: string;
+  gender: string;
+  email: string;
+  phone: string;
+  resumeName: string | null;
+  resumeType: string | null;
+  resumeSize: number | null;
+}
+
+export function resumeUrl(id: string): string {
+  return `/api/spartan_join/application/${id}/resume/`;
+}
+
+function present(row: Row) {
+  return {
+    id: row.id,
+    created_at: row.createdAt,
+    job_title: row.jobTitle,
+    fullname: row.fullname,
+    date_of_birth: row.dateOfBirth,
+    location: row.location,
+    gender: row.gender,
+    email: row.email,
+    phone: row.phone,
+    resume:
+      row.resumeName && row.resumeType && row.resumeSize !== null
+        ? {
+            filename: row.resumeName,
+            content_type: row.resumeType,
+            size: row.resumeSize,
+            url: resumeUrl(row.id),
+          }
+        : null,
+  };
+}
+
+interface CheckedResume {
+  filename: string;
+  kind: ResumeKind;
+  data: Buffer;
+}
+
+/** The resume's problem in words, or the checked file. Extension and content must agree. */
+function checkResume(file: { filename: string; data: Buffer }): CheckedResume | string {
+  const shown = resumeFileError({ name: file.filename, size: file.data.length });
+  if (shown) return shown;
+  const kind = sniffResume(file.data);
+  const claimed = RESUME_EXTENSION.exec(file.filename)?.[1]?.toLowerCase();
+  if (!kind || kind !== claimed) {
+    return 'This file is not a real PDF, DOC or DOCX document';
+  }
+  return { filename: safeDisplayName(file.filename, kind), kind, data: file.data };
+}
+
+export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOptions) {
+  const { db, sessions } = opts;
+
+  app.post(
+    '/api/spartan_join/apply-spartan/',
+    {
+      config: {
+        rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
+      },
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: {
+          201: {
+            type: 'object',
+            properties: { application_id: { type: 'string' }, data: applicationSchema },
+            required: ['application_id', 'data'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, 'resume');
+      const validation = validateSpartanApplication({ ...form.fields });
+      const errors = { ...(validation.ok ? {} : validation.errors), ...form.errors };
+      let resume: CheckedResume | undefined;
+      if (form.file) {
+        const checked = checkResume(form.file);
+        if (typeof checked === 'string') errors.resume = checked;
+        else resume = checked;
+      }
+      if (!validation.ok || Object.keys(errors).length > 0) throw ERR_INVALID_FORM(errors);
+      const value: SpartanApplication = validation.value;
+      const row: Row = {
+        id: crypto.randomUUID(),
+        createdAt: new Date(),
+        jobTitle: value.job_title,
+        fullname: value.fullname,
+        dateOfBirth: value.date_of_birth,
+        location: value.location,
+        gender: value.gender,
+        email: value.email,
+        phone: value.phone,
+        resumeName: resume?.filename ?? null,
+        resumeType: resume ? RESUME_CONTENT_TYPES[resume.kind] : null,
+        resumeSize: resume?.data.length ?? null,
+      };
+      // Honeypot filled: a bot. It gets an ordinary-looking answer; nothing is stored.
+      if (value[HONEYPOT_FIELD]) {
+        request.log.info({ honeypot: true }, 'spartan application dropped');
+        return reply.code(201).send({ application_id: row.id, data: present(row) });
+      }
+      await db.transaction(async (tx) => {
+        await tx.insert(spartanApplications).values({
+          id: row.id,
+          createdAt: row.createdAt,
+          jobTitle: row.jobTitle,
+          fullname: row.fullname,
+          dateOfBirth: row.dateOfBirth,
+          location: row.location,
+          gender: row.gender,
+          email: row.email,
+          phone: row.phone,
+        });
+        if (resume) {
+          await tx.insert(spartanResumes).values({
+            applicationId: row.id,
+            filename: resume.filename,
+            contentType: RESUME_CONTENT_TYPES[resume.kind],
+            size: resume.data.length,
+            data: resume.data,
+          });
+        }
+      });
+      return reply.code(201).send({ application_id: row.id, data: present(row) });
+    },
+  );
+
+  app.get<{ Querystring: ListQuery }>(
+    '/api/spartan_join/applications/',
+    {
+      preHandler: sessions.requireStaff,
+      schema: {
+        querystring: listQuery,
+        response: { 200: listResponse(applicationSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, offset, q } = paging(request.query);
+      const where = searchWhere(spartanApplications, q);
+      const total = await countRows(db, spartanApplications, 'spartan_applications', where);
+      const rows = await db
+        .select(columns)
+        .from(spartanApplications)
+        .leftJoin(spartanResumes, eq(spartanResumes.applicationId, spartanApplications.id))
+        .where(where)
+        .orderBy(desc(spartanApplications.createdAt), desc(spartanApplications.id))
+        .limit(pageSize)
+        .offset(offset);
+      return { data: rows.map(present), total, page, page_size: pageSize };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/spartan_join/application/:id/',
+    {
+      preHandler: sessions.requireStaff,
+      schema: {
+        params: idParams,
+        response: { 200: detailResponse(applicationSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = applicationId(request.params.id);
+      const [row] = await db
+        .select(columns)
+        .from(spartanApplications)
+        .leftJoin(spartanResumes, eq(spartanResumes.applicationId, spartanApplications.id))
+        .where(eq(spartanApplications.id, id))
+        .limit(1);
+      if (!row) throw ERR_NOT_FOUND();
+      return { data: present(row) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/spartan_join/application/:id/resume/',
+    {
+      preHandler: sessions.requireStaff,
+      schema: { params: idParams, response: errorResponses },
+    },
+    async (request, reply) => {
+      const id = applicationId(request.params.id);
+      const [file] = await db
+        .select()
+        .from(spartanResumes)
+        .where(eq(spartanResumes.applicationId, id))
+        .limit(1);
+      if (!file) throw ERR_NOT_FOUND();
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.filename))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Length', String(file.data.length))
+        .send(file.data);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/application/:id/delete/',
+    {
+      preHandler: sessions.requireStaff,
+      schema: { params: idParams, response: { 200: deletedResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const id = applicationId(request.params.id);
+      const deleted = await db
+        .delete(spartanApplications)
+        .where(eq(spartanApplications.id, id))
+        .returning({ id: spartanApplications.id });
+      if (deleted.length === 0) throw ERR_NOT_FOUND();
+      return { id };
+    },
+  );
+}

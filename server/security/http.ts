@@ -1,0 +1,104 @@
+/**
+ * Response headers and cross-origin rules.
+ *
+ * - Every response: CSP (`default-src 'self'`, no inline script, `object-src 'none'`,
+ *   `base-uri 'none'`, `frame-ancestors 'none'`), nosniff, Referrer-Policy, HSTS in
+ *   production; `Cross-Origin-Resource-Policy: same-origin` except on /widgets/ and
+ *   /media/, which server/static.ts opens to every origin for partner pages.
+ * - API CORS: the public calls (apply, invest, login, logout, health) answer the
+ *   allowlisted partner origins, echoed exactly, with `Vary: Origin`. Staff calls carry
+ *   no CORS headers, and a request from a foreign origin is refused (403).
+ * - API responses are never cached.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import { ERR_FORBIDDEN_ORIGIN } from '../errors.ts';
+
+/** Calls partner pages may make cross-origin (paths exactly as routed). */
+export const PUBLIC_API_PATHS = new Set([
+  '/api/spartan_join/apply-spartan/',
+  '/api/investors/join_investor/',
+  '/api/security-login/',
+  '/api/security-logout/',
+  '/api/health',
+]);
+
+const OPEN_ASSETS = /^\/(?:widgets|media)\//;
+const ALLOWED_HEADERS = 'Content-Type, Authorization, X-XSRF-TOKEN';
+
+export interface HttpSecurityOptions {
+  corsOrigins: readonly string[];
+  production: boolean;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+/** True if `origin` is this server as the browser addressed it (its Host header). */
+function sameOrigin(request: FastifyRequest, origin: string): boolean {
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptions) {
+  const allowed = new Set(opts.corsOrigins);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Constructed stylesheets need no inline allowance; prerendered style attributes do.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(opts.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: opts.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request.url);
+    if (!OPEN_ASSETS.test(path)) reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    if (!path.startsWith('/api/')) return;
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Vary', 'Origin');
+    const origin = request.headers.origin;
+    if (!origin) return;
+    if (PUBLIC_API_PATHS.has(path)) {
+      if (allowed.has(origin)) {
+        reply.header('Access-Control-Allow-Origin', origin);
+        reply.header('Access-Control-Expose-Headers', 'Retry-After');
+      }
+    } else if (!sameOrigin(request, origin)) {
+      throw ERR_FORBIDDEN_ORIGIN();
+    }
+  });
+
+  // Preflights: answered for allowlisted origins on public calls; others get no CORS headers.
+  app.options('/api/*', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && allowed.has(origin) && PUBLIC_API_PATHS.has(pathOf(request.url))) {
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      reply.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+      reply.header('Access-Control-Max-Age', '600');
+    }
+    return reply.code(204).send();
+  });
+}

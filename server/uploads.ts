@@ -1,0 +1,177 @@
+/**
+ * The resume upload: reading the multipart body within bounds, recognising
+ * the file by its content, and reducing its name to a safe display name.
+ */
+import type { FastifyRequest } from 'fastify';
+import { MAX_RESUME_BYTES } from '../content/forms.ts';
+import { UNKNOWN_FIELD, type FieldErrors } from '../schemas/errors.ts';
+import {
+  ApiError,
+  ERR_BAD_REQUEST,
+  ERR_INVALID_FORM,
+  ERR_TOO_LARGE,
+  ERR_UNSUPPORTED_MEDIA_TYPE,
+} from './errors.ts';
+import { REPEATED_FIELD } from './validation.ts';
+
+export type ResumeKind = 'pdf' | 'doc' | 'docx';
+
+export const RESUME_CONTENT_TYPES: Record<ResumeKind, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_CENTRAL = 0x02014b50;
+const ZIP_END = 0x06054b50;
+const ZIP_END_SIZE = 22;
+/** More central-directory entries than any real .docx holds: refuse rather than walk them. */
+const ZIP_MAX_ENTRIES = 5000;
+
+/**
+ * True if `buf` is a zip whose central directory lists `word/document.xml`.
+ * Reads only the end record and the central directory, every offset bounds-checked;
+ * nothing is decompressed.
+ */
+export function isDocx(buf: Buffer): boolean {
+  if (buf.length < ZIP_END_SIZE + 30 || buf.readUInt32LE(0) !== ZIP_LOCAL) return false;
+  const lowest = Math.max(0, buf.length - ZIP_END_SIZE - 0xffff);
+  let end = -1;
+  for (let i = buf.length - ZIP_END_SIZE; i >= lowest; i -= 1) {
+    if (buf.readUInt32LE(i) === ZIP_END) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return false;
+  const entries = buf.readUInt16LE(end + 10);
+  const cdSize = buf.readUInt32LE(end + 12);
+  const cdOffset = buf.readUInt32LE(end + 16);
+  if (entries === 0 || entries > ZIP_MAX_ENTRIES || cdOffset + cdSize > end) return false;
+  let p = cdOffset;
+  for (let n = 0; n < entries; n += 1) {
+    if (p + 46 > end || buf.readUInt32LE(p) !== ZIP_CENTRAL) return false;
+    const nameLength = buf.readUInt16LE(p + 28);
+    const extraLength = buf.readUInt16LE(p + 30);
+    const commentLength = buf.readUInt16LE(p + 32);
+    const nameEnd = p + 46 + nameLength;
+    if (nameEnd > end) return false;
+    if (buf.toString('utf8', p + 46, nameEnd) === 'word/document.xml') return true;
+    p = nameEnd + extraLength + commentLength;
+  }
+  return false;
+}
+
+/** What the file is, by its content alone; null if none of the accepted kinds. */
+export function sniffResume(buf: Buffer): ResumeKind | null {
+  if (buf.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return 'pdf';
+  if (buf.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) return 'doc';
+  if (isDocx(buf)) return 'docx';
+  return null;
+}
+
+const MAX_NAME = 100;
+
+/**
+ * A display name for an uploaded file: the last path segment, without control,
+ * format (bidi) or separator characters, anything outside letters, digits and
+ * ` ._()+-` replaced, at most 100 characters, ending in the extension of its real kind.
+ */
+export function safeDisplayName(original: string, kind: ResumeKind): string {
+  const last = original.normalize('NFC').split(/[\\/]/).pop() ?? '';
+  const cleaned = last
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/[^\p{L}\p{M}\p{N} ._()+-]/gu, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/_{2,}/g, '_');
+  const base = cleaned
+    .replace(/\.[^.]*$/, '')
+    .replace(/^[\s._-]+|[\s._-]+$/g, '')
+    .slice(0, MAX_NAME)
+    .trim();
+  return `${base || 'resume'}.${kind}`;
+}
+
+/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+export interface MultipartForm {
+  /** Text fields, each sent once (null prototype: any name is just a key). */
+  fields: Record<string, string>;
+  file: UploadedFile | undefined;
+  /** Problems found while reading (repeated or unknown parts). */
+  errors: FieldErrors;
+}
+
+export const MULTIPART_LIMITS = {
+  fieldNameSize: 100,
+  fieldSize: 4 * 1024,
+  fields: 20,
+  fileSize: MAX_RESUME_BYTES,
+  files: 1,
+  parts: 25,
+  headerPairs: 20,
+};
+
+/** Reads a multipart body with at most one file part named `fileField`; bounded everywhere. */
+export async function readMultipart(
+  request: FastifyRequest,
+  fileField: string,
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw ERR_UNSUPPORTED_MEDIA_TYPE('multipart/form-data');
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      const name = part.fieldname;
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (name !== fileField) errors[name] = UNKNOWN_FIELD;
+        // A form whose file input was left empty sends an empty, nameless part.
+        else if (data.length > 0 || part.filename) file = { filename: part.filename, data };
+        continue;
+      }
+      if (name in fields) errors[name] = REPEATED_FIELD;
+      else if (part.valueTruncated) errors[name] = 'This value is too long';
+      else if (typeof part.value !== 'string') errors[name] = 'Send this field as plain text';
+      else fields[name] = part.value;
+    }
+  } catch (err) {
+    throw multipartError(err);
+  }
+  return { fields, file, errors };
+}
+
+function multipartError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const code = (err as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return ERR_TOO_LARGE('The resume must be at most 5 MB');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return ERR_TOO_LARGE('Too many parts in the form: send one file and the form fields');
+    case 'FST_PROTO_VIOLATION':
+      return ERR_INVALID_FORM({ ['__proto__']: UNKNOWN_FIELD });
+    default:
+      // Truncated or malformed bodies (busboy: unexpected end, bad headers, no boundary).
+      return ERR_BAD_REQUEST('Malformed multipart body');
+  }
+}
