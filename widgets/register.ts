@@ -1,3 +1,6 @@
 /** npm library: importing this defines every `spartan-*` element (each tag once). */
 export { SpartanCounterElement } from './counter/element.ts';
 export { SpartanBannerElement } from './banner/element.ts';
+export { SpartanApplyFormElement } from './apply-form/element.ts';
+export { SpartanInvestFormElement } from './invest-form/element.ts';
+export { SpartanLoginElement } from './login/element.ts';

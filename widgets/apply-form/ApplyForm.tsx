@@ -1,0 +1,190 @@
+/**
+ * The Spartan application form (SPEC section 3): job role grouped by its five
+ * categories, name, date of birth, location, gender, email, phone and resume.
+ * Validated with the server's schema (loaded on first interaction), sent as
+ * multipart with an upload progress bar; on success it fires `spartan-applied`
+ * and goes to `success-url` (with `?id=`) or shows the id in place.
+ *
+ * Element: `<spartan-apply-form api-base="https://…" success-url="/thanks">`.
+ * @attr api-base - API origin (default: the origin the script came from)
+ * @attr success-url - where to go after applying; `id` is added to its query
+ * @event spartan-applied - {applicationId} after the server accepted the application
+ * @csspart form - the form
+ * @csspart field - each field; label, field-error inside it
+ * @csspart error-summary - the problem list shown after a failed attempt
+ * @csspart submit - the submit button
+ * @csspart progress - the resume upload progress
+ * @csspart success - the in-place success state
+ * @csspart id-box - the gold box with the application id
+ * @cssprop --spartan-gold - accent and id box colour
+ * @cssprop --spartan-maroon - error and heading colour
+ * @cssprop --spartan-ink - text colour
+ * @cssprop --spartan-paper - background
+ * @cssprop --spartan-font - font family
+ */
+import { useState } from 'react';
+import { GENDERS, JOB_ROLE_GROUPS, RESUME_ACCEPT } from '../../content/forms.ts';
+import { REVIEW_BUSINESS_DAYS } from '../../content/constants.ts';
+import { Field } from '../internal/form/Field.tsx';
+import { lazy } from '../internal/form/lazy.ts';
+import {
+  ApplicationShell,
+  useApplication,
+  type ApplicationFormProps,
+} from '../internal/form/shell.tsx';
+import tokensCss from '../internal/tokens.css?inline';
+import formCss from '../internal/form/form.css?inline';
+import applicationCss from '../internal/form/application.css?inline';
+import { EMPTY_APPLY } from './fields.ts';
+
+export interface ApplyFormProps extends ApplicationFormProps {
+  /** Called with the application id once the server accepted the application. */
+  onApplied?: (applicationId: string | null) => void;
+}
+
+const STYLES = [tokensCss, formCss, applicationCss];
+const deps = lazy(() => import('./submit.ts'));
+export const APPLY_FAILED = 'Join Spartan failed';
+
+export function ApplyForm(props: ApplyFormProps) {
+  const { values, set, bind, run, idOf } = useApplication(EMPTY_APPLY);
+  const [resume, setResume] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const ui = deps.loaded();
+  return (
+    <ApplicationShell
+      label="Spartan application"
+      styles={STYLES}
+      deps={deps}
+      run={run}
+      props={props}
+      validate={() => deps.loaded()?.validateApply(values, resume) ?? {}}
+      send={async () => {
+        setProgress(null);
+        const api = await deps.get();
+        return api.sendApply(props.apiBase, values, resume, setProgress, APPLY_FAILED);
+      }}
+      fallback={APPLY_FAILED}
+      onDone={props.onApplied}
+      controlId={idOf}
+      success={{
+        heading: 'Thank you for applying',
+        message: `Your application is being processed. Our team needs ${REVIEW_BUSINESS_DAYS} business days to review it.`,
+        idLabel: 'Application ID Number',
+      }}
+      honeypot={{ value: values.website, onChange: set('website') }}
+      progress={
+        ui &&
+        resume && (
+          <ui.UploadProgress id={idOf('progress')} label="Uploading resume" fraction={progress} />
+        )
+      }
+    >
+      <Field id={idOf('job_title')} label="Job role" required error={run.errors.job_title}>
+        {(a11y) => (
+          <select {...a11y} {...bind('job_title')} className="spartan-input">
+            <option value="">Choose a job role</option>
+            {JOB_ROLE_GROUPS.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.roles.map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={idOf('fullname')} label="Full Name" required error={run.errors.fullname}>
+        {(a11y) => (
+          <input {...a11y} {...bind('fullname')} className="spartan-input" autoComplete="name" />
+        )}
+      </Field>
+      <Field
+        id={idOf('date_of_birth')}
+        label="Date of Birth"
+        required
+        error={run.errors.date_of_birth}
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...bind('date_of_birth')}
+            type="date"
+            className="spartan-input"
+            autoComplete="bday"
+          />
+        )}
+      </Field>
+      <Field id={idOf('location')} label="Location" required error={run.errors.location}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...bind('location')}
+            className="spartan-input"
+            autoComplete="address-level2"
+          />
+        )}
+      </Field>
+      <Field id={idOf('gender')} label="Gender" required error={run.errors.gender}>
+        {(a11y) => (
+          <select {...a11y} {...bind('gender')} className="spartan-input" autoComplete="sex">
+            <option value="">Choose</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={idOf('email')} label="Email" required error={run.errors.email}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...bind('email')}
+            type="email"
+            className="spartan-input"
+            autoComplete="email"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field id={idOf('phone')} label="Phone Number" required error={run.errors.phone}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...bind('phone')}
+            type="tel"
+            className="spartan-input"
+            autoComplete="tel"
+          />
+        )}
+      </Field>
+      <Field
+        id={idOf('resume')}
+        label="Resume"
+        required
+        hint=".pdf, .doc or .docx, at most 5 MB"
+        error={run.errors.resume}
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="file"
+            name="resume"
+            accept={RESUME_ACCEPT}
+            className="spartan-input"
+            onChange={(e) => {
+              setResume(e.currentTarget.files?.[0] ?? null);
+              run.clearError('resume');
+            }}
+          />
+        )}
+      </Field>
+    </ApplicationShell>
+  );
+}
+
+export default ApplyForm;

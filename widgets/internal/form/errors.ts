@@ -1,0 +1,37 @@
+/**
+ * Turns a failed call into what a form shows: the server's message (`detail`,
+ * or a plain string body), else the caller's fallback from SPEC section 8, and
+ * the per-field messages of a rejected form (`errors`).
+ */
+export interface FailureInfo {
+  message: string;
+  fieldErrors: Record<string, string>;
+  status: number | undefined;
+}
+
+interface ErrorLike {
+  response?: { status?: number; data?: unknown };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The server body as a message, if it is one (a string, or `{detail: string}`). */
+export function serverMessage(data: unknown): string | undefined {
+  if (typeof data === 'string' && data.trim() && !data.trimStart().startsWith('<')) return data;
+  if (isRecord(data) && typeof data.detail === 'string' && data.detail.trim()) return data.detail;
+  return undefined;
+}
+
+export function describeFailure(error: unknown, fallback: string): FailureInfo {
+  const response = isRecord(error) ? (error as ErrorLike).response : undefined;
+  const data = response?.data;
+  const fieldErrors: Record<string, string> = {};
+  if (isRecord(data) && isRecord(data.errors)) {
+    for (const [field, message] of Object.entries(data.errors)) {
+      if (typeof message === 'string') fieldErrors[field] = message;
+    }
+  }
+  return { message: serverMessage(data) ?? fallback, fieldErrors, status: response?.status };
+}

@@ -1,0 +1,181 @@
+/**
+ * The investor application: name, email, phone, location, the accreditation
+ * basis (one of the five criteria of SPEC section 9), an optional range and
+ * message, and a self-certification. Validated with the server's schema
+ * (loaded on first interaction); on success it fires `spartan-invested` and
+ * goes to `success-url` (with `?id=`) or shows the id in place.
+ *
+ * Element: `<spartan-invest-form api-base="https://…" success-url="/thanks">`.
+ * @attr api-base - API origin (default: the origin the script came from)
+ * @attr success-url - where to go after applying; `id` is added to its query
+ * @event spartan-invested - {investorId} after the server accepted the application
+ * @csspart form - the form
+ * @csspart field - each field; label, field-error inside it
+ * @csspart error-summary - the problem list shown after a failed attempt
+ * @csspart submit - the submit button
+ * @csspart success - the in-place success state
+ * @csspart id-box - the gold box with the investor id
+ * @cssprop --spartan-gold - accent and id box colour
+ * @cssprop --spartan-maroon - heading and selection colour
+ * @cssprop --spartan-ink - text colour
+ * @cssprop --spartan-paper - background
+ * @cssprop --spartan-font - font family
+ */
+import { useState } from 'react';
+import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
+import { Field, FieldError, Star, describedBy } from '../internal/form/Field.tsx';
+import { lazy } from '../internal/form/lazy.ts';
+import {
+  ApplicationShell,
+  useApplication,
+  type ApplicationFormProps,
+} from '../internal/form/shell.tsx';
+import tokensCss from '../internal/tokens.css?inline';
+import formCss from '../internal/form/form.css?inline';
+import applicationCss from '../internal/form/application.css?inline';
+import { EMPTY_INVEST } from './fields.ts';
+
+export interface InvestFormProps extends ApplicationFormProps {
+  /** Called with the investor id once the server accepted the application. */
+  onInvested?: (investorId: string | null) => void;
+}
+
+const STYLES = [tokensCss, formCss, applicationCss];
+const deps = lazy(() => import('./submit.ts'));
+export const INVEST_FAILED = 'Apply Investor failed';
+
+export function InvestForm(props: InvestFormProps) {
+  const { values, set, bind, run, idOf } = useApplication(EMPTY_INVEST);
+  const [certified, setCertified] = useState(false);
+  const accreditationId = idOf('accreditation');
+  const firstChoiceId = `${accreditationId}-${ACCREDITATION_OPTIONS[0].value}`;
+  const choiceBy = describedBy(accreditationId, false, Boolean(run.errors.accreditation));
+  const certifyBy = describedBy(idOf('certify'), false, Boolean(run.errors.certify));
+  return (
+    <ApplicationShell
+      label="Investor application"
+      styles={STYLES}
+      deps={deps}
+      run={run}
+      props={props}
+      validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
+      send={async () => (await deps.get()).sendInvest(props.apiBase, values, INVEST_FAILED)}
+      fallback={INVEST_FAILED}
+      onDone={props.onInvested}
+      // The summary link for the radio group goes to its first choice.
+      controlId={(field) => (field === 'accreditation' ? firstChoiceId : idOf(field))}
+      success={{
+        heading: 'Thank you for your interest',
+        message: 'Our investor relations team will reach out to you shortly.',
+        idLabel: 'Investor ID Number',
+      }}
+      honeypot={{ value: values.website, onChange: set('website') }}
+    >
+      <Field id={idOf('fullname')} label="Full Name" required error={run.errors.fullname}>
+        {(a11y) => (
+          <input {...a11y} {...bind('fullname')} className="spartan-input" autoComplete="name" />
+        )}
+      </Field>
+      <Field id={idOf('email')} label="Email" required error={run.errors.email}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...bind('email')}
+            type="email"
+            className="spartan-input"
+            autoComplete="email"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field id={idOf('phone')} label="Phone Number" required error={run.errors.phone}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...bind('phone')}
+            type="tel"
+            className="spartan-input"
+            autoComplete="tel"
+          />
+        )}
+      </Field>
+      <Field id={idOf('location')} label="Location" required error={run.errors.location}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...bind('location')}
+            className="spartan-input"
+            autoComplete="address-level2"
+          />
+        )}
+      </Field>
+      <fieldset
+        className="spartan-fieldset spartan-form__wide spartan-field"
+        part="field"
+        data-invalid={run.errors.accreditation ? 'true' : undefined}
+        aria-describedby={choiceBy}
+      >
+        <legend>
+          How do you qualify as an accredited investor?
+          <Star />
+        </legend>
+        {run.errors.accreditation && (
+          <FieldError id={`${accreditationId}-error`} message={run.errors.accreditation} />
+        )}
+        {ACCREDITATION_OPTIONS.map((option) => (
+          <label key={option.value} className="spartan-choice">
+            <input
+              type="radio"
+              id={`${accreditationId}-${option.value}`}
+              name="accreditation"
+              value={option.value}
+              checked={values.accreditation === option.value}
+              onChange={() => set('accreditation')(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Field
+        id={idOf('investment_range')}
+        label="Intended investment (optional)"
+        error={run.errors.investment_range}
+      >
+        {(a11y) => <input {...a11y} {...bind('investment_range')} className="spartan-input" />}
+      </Field>
+      <Field id={idOf('message')} label="Message (optional)" error={run.errors.message}>
+        {(a11y) => <textarea {...a11y} {...bind('message')} className="spartan-input" rows={4} />}
+      </Field>
+      <div
+        className="spartan-form__wide spartan-field"
+        part="field"
+        data-invalid={run.errors.certify ? 'true' : undefined}
+      >
+        {run.errors.certify && (
+          <FieldError id={`${idOf('certify')}-error`} message={run.errors.certify} />
+        )}
+        <label className="spartan-check">
+          <input
+            type="checkbox"
+            id={idOf('certify')}
+            name="certify"
+            checked={certified}
+            aria-describedby={certifyBy}
+            aria-invalid={run.errors.certify ? true : undefined}
+            aria-required
+            onChange={(e) => {
+              setCertified(e.currentTarget.checked);
+              run.clearError('certify');
+            }}
+          />
+          <span>
+            I certify that I qualify as an accredited investor on the basis chosen above.
+            <Star />
+          </span>
+        </label>
+      </div>
+    </ApplicationShell>
+  );
+}
+
+export default InvestForm;

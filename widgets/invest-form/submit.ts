@@ -1,0 +1,47 @@
+/**
+ * What the investor form loads on first interaction: the shared schema and
+ * the HTTP client. Kept out of the first-render bundle.
+ */
+import { validateInvestorApplication } from '../../schemas/investor-application.ts';
+import { resolveApiBase } from '../internal/api-base.ts';
+import { httpClient } from '../internal/http.ts';
+import { describeFailure } from '../internal/form/errors.ts';
+import { idFrom } from '../internal/form/lazy.ts';
+import { CERTIFY_ERROR, type InvestValues } from './fields.ts';
+
+export const INVEST_PATH = '/api/investors/join_investor/';
+
+/** The JSON body: empty optional fields (and an empty honeypot) left out. */
+export function investPayload(values: InvestValues): Record<string, string> {
+  const body: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value.trim()) body[name] = value;
+  }
+  return body;
+}
+
+export function validateInvest(values: InvestValues, certified: boolean): Record<string, string> {
+  const result = validateInvestorApplication(investPayload(values));
+  const errors: Record<string, string> = result.ok ? {} : { ...result.errors };
+  if (!certified) errors.certify = CERTIFY_ERROR;
+  return errors;
+}
+
+/** Sends the application; resolves with the investor id (or null), rejects with a FailureInfo. */
+export async function sendInvest(
+  apiBase: string | undefined,
+  values: InvestValues,
+  fallback: string,
+): Promise<string | null> {
+  try {
+    const client = await httpClient(resolveApiBase(apiBase));
+    const response = await client.post(INVEST_PATH, investPayload(values));
+    return idFrom(response.data, 'investor_id');
+  } catch (error) {
+    throw describeFailure(error, fallback);
+  }
+}
+
+// The feedback UI comes with this module, so it is not part of the form's first render.
+export { ErrorSummary, SuccessState, UploadProgress } from '../internal/form/feedback.tsx';
+export { runSubmission } from '../internal/form/run.ts';

@@ -1,0 +1,15 @@
+import { defineWidget } from '../internal/define.ts';
+import formCss from '../internal/form/form.css?inline';
+import { LoginForm, type LoginFormProps } from './LoginForm.tsx';
+import type { AuthUser } from './login-api.ts';
+import loginCss from './login.css?inline';
+
+export const SpartanLoginElement = defineWidget<LoginFormProps>({
+  tag: 'spartan-login',
+  component: LoginForm,
+  attributes: { apiBase: 'string', heading: 'string' },
+  events: {
+    onLogin: { name: 'spartan-login', detail: (user: AuthUser | null) => ({ user }) },
+  },
+  styles: [formCss, loginCss],
+});

@@ -1,0 +1,6 @@
+/** What the login form shows for a failed login (SPEC section 8). */
+export const LOGIN_PAGE_FALLBACK = 'Invalid credentials. Please try again.';
+
+export function loginErrorText(error: unknown): string {
+  return typeof error === 'string' && error ? error : LOGIN_PAGE_FALLBACK;
+}
