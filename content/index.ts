@@ -5,3 +5,4 @@
 export * from './constants.ts';
 export * from './states.ts';
 export * from './forms.ts';
+export * from './site.ts';

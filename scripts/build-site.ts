@@ -1,23 +1,140 @@
+/**
+ * dist/site: the static site. A client build (Vite, React API on preact/compat),
+ * then a Node build of site/render.tsx that renders every prerendered route to
+ * dist/site/<route>/index.html (and the not-found page to 404.html), each with
+ * its title, description, and modulepreload links for its page chunk, so the
+ * browser hydrates the same markup without waiting for a second round trip.
+ */
+import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { build, type InlineConfig } from 'vite';
 import { DIST, ROOT } from './paths.ts';
 import { preactAliases, productionDefine } from './vite-shared.ts';
 
-/** dist/site: the static site. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface RenderModule {
+  renderRoute: (url: string) => Promise<{
+    html: string;
+    title: string;
+    description: string | undefined;
+    pages: string[];
+  }>;
+  prerenderPaths: () => string[];
+  NOT_FOUND_URL: string;
+}
+
+const siteRoot = path.join(ROOT, 'site');
+
+const shared: InlineConfig = {
+  configFile: false,
+  root: siteRoot,
+  base: '/',
+  logLevel: 'warn',
+  resolve: { alias: preactAliases },
+  define: productionDefine,
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JS and CSS files a page chunk needs, beyond those the template already loads. */
+function chunkFiles(manifest: Manifest, keys: string[], loaded: Set<string>) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Page module ${key} is not in the site manifest`);
+    if (!loaded.has(chunk.file)) js.add(chunk.file);
+    chunk.css?.forEach((file) => loaded.has(file) || css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return { js: [...js], css: [...css] };
+}
+
+/** The template with a route's markup, title, description and page-chunk links. */
+export function fillTemplate(
+  template: string,
+  page: { html: string; title: string; description: string | undefined },
+  links: { js: string[]; css: string[] },
+): string {
+  const head = [
+    ...links.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...links.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('\n    ');
+  let out = template
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('<div id="app"></div>', () => `<div id="app">${page.html}</div>`);
+  if (page.description)
+    out = out.replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    );
+  if (head) out = out.replace('</head>', () => `    ${head}\n  </head>`);
+  return out;
+}
+
 export async function buildSite(): Promise<void> {
+  const outDir = path.join(DIST, 'site');
   await build({
-    configFile: false,
-    root: path.join(ROOT, 'site'),
-    base: '/',
-    logLevel: 'warn',
-    resolve: { alias: preactAliases },
-    define: productionDefine,
+    ...shared,
     build: {
-      outDir: path.join(DIST, 'site'),
+      outDir,
       emptyOutDir: true,
       target: 'es2022',
       manifest: true,
+      modulePreload: { polyfill: false },
       reportCompressedSize: false,
     },
   });
+
+  const ssrDir = path.join(DIST, '.site-ssr');
+  await build({
+    ...shared,
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.join(siteRoot, 'render.tsx'),
+      outDir: ssrDir,
+      emptyOutDir: true,
+      target: 'node20',
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      rolldownOptions: { output: { entryFileNames: 'render.mjs', codeSplitting: false } },
+    },
+  });
+
+  try {
+    const render = (await import(
+      pathToFileURL(path.join(ssrDir, 'render.mjs')).href
+    )) as RenderModule;
+    const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const loaded = new Set(
+      [...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1] ?? ''),
+    );
+    const write = async (url: string, file: string) => {
+      const page = await render.renderRoute(url);
+      const html = fillTemplate(template, page, chunkFiles(manifest, page.pages, loaded));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, html);
+    };
+    for (const route of render.prerenderPaths()) {
+      await write(route, path.join(outDir, route, 'index.html'));
+    }
+    await write(render.NOT_FOUND_URL, path.join(outDir, '404.html'));
+  } finally {
+    fs.rmSync(ssrDir, { recursive: true, force: true });
+  }
 }

@@ -1,4 +1,8 @@
-/** Listens on HOST:PORT and stops cleanly on SIGINT/SIGTERM (in-flight requests drain first). */
+/**
+ * Listens on HOST:PORT and stops cleanly on SIGINT/SIGTERM: new requests get 503,
+ * in-flight ones finish (up to 10 s), then the database closes and the
+ * data-folder lock is released.
+ */
 import { build } from './app.ts';
 import { configFromEnv } from './config.ts';
 
@@ -10,6 +14,10 @@ export async function startServer(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`\n${signal}: closing…`);
+    setTimeout(() => {
+      console.error('Requests still running after 10 s: exiting anyway.');
+      process.exit(1);
+    }, 10_000).unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -20,7 +20,7 @@ function isZodSchema(schema: unknown): schema is $ZodType {
 
 /** Validates with zod the parts of a request whose route schema is a zod schema. */
 export function useZodValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema }) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
     if (!isZodSchema(schema)) {
       throw new Error('Route schemas for request parts must be zod schemas');
     }
@@ -29,7 +29,7 @@ export function useZodValidation(app: FastifyInstance): void {
       if (result.success) return { value: result.data };
       const errors = fieldErrors(result.error.issues);
       // A repeated query parameter arrives as an array: say so rather than "wrong type".
-      if (data && typeof data === 'object') {
+      if (httpPart === 'querystring' && data && typeof data === 'object') {
         for (const [key, value] of Object.entries(data)) {
           if (Array.isArray(value) && key in errors) errors[key] = REPEATED_FIELD;
         }

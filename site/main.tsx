@@ -1,21 +1,13 @@
-import { render } from 'preact';
-import { WealthCounter } from '../widgets/counter/WealthCounter.tsx';
-import { StateBanner } from '../widgets/banner/StateBanner.tsx';
-import '../widgets/internal/tokens.css';
-import '../widgets/counter/counter.css';
-import '../widgets/banner/banner.css';
-
-function App() {
-  return (
-    <>
-      <StateBanner />
-      <main>
-        <h1>The Spartans</h1>
-        <WealthCounter />
-      </main>
-    </>
-  );
-}
+/** Browser entry: loads the current page's chunk, then hydrates the prerendered HTML. */
+import { hydrate, type ComponentChild } from 'preact';
+import { App } from './App.tsx';
+import { isLazyPage } from './lazy.tsx';
+import { matchRoute } from './routes.tsx';
+import './styles/index.ts';
 
 const root = document.getElementById('app');
-if (root) render(<App />, root);
+if (root) {
+  const { component } = matchRoute(window.location.pathname);
+  const ready = isLazyPage(component) ? component.preload() : Promise.resolve();
+  void ready.then(() => hydrate((<App />) as unknown as ComponentChild, root));
+}

@@ -39,7 +39,8 @@ function pathOf(url: string): string {
 /** True if `origin` is this server as the browser addressed it (its Host header). */
 function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
-    return new URL(origin).host === request.headers.host;
+    const url = new URL(origin);
+    return url.host === new URL(`${url.protocol}//${request.headers.host ?? ''}`).host;
   } catch {
     return false;
   }

@@ -1,0 +1,64 @@
+/**
+ * The site: preact-router over the route table, each route in its layout
+ * ('main': header, state banner, footer; 'bare': the page alone). Rendered to
+ * HTML at build time (`url` given) and hydrated in the browser.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import Router from 'preact-router';
+import { Layout } from './chrome/Layout.tsx';
+import { isLazyPage } from './lazy.tsx';
+import { afterRouteChange } from './navigation.ts';
+import { allRoutes, notFoundRoute } from './routes.tsx';
+import type { SiteRoute } from './route-types.ts';
+
+interface RouteChange {
+  url: string;
+  previous?: string;
+  current?: { props: { route?: SiteRoute } } | null;
+}
+
+// preact-router is typed against preact's JSX; the site is written to the React API (preact/compat).
+const SiteRouter = Router as unknown as ComponentType<{
+  url?: string;
+  onChange?: (change: RouteChange) => void;
+  children: ReactNode;
+}>;
+
+interface RouteViewProps {
+  route: SiteRoute;
+  /** Set by the router. */
+  url?: string;
+  path?: string;
+  default?: boolean;
+}
+
+function RouteView({ route, url = '/', ...params }: RouteViewProps) {
+  const Page = route.component;
+  const page = <Page {...params} url={url} />;
+  return route.layout === 'bare' ? page : <Layout url={url}>{page}</Layout>;
+}
+
+function onRouteChange(change: RouteChange): void {
+  // The first render is the prerendered page itself: nothing to announce.
+  if (change.previous === undefined || typeof window === 'undefined') return;
+  const route = change.current?.props.route ?? notFoundRoute;
+  const ready = isLazyPage(route.component) ? route.component.preload() : Promise.resolve();
+  // Once the page has rendered: after the router's render and the page chunk.
+  void ready.then(() => requestAnimationFrame(() => afterRouteChange(route.title)));
+}
+
+export interface AppProps {
+  /** The URL to render (prerendering); the browser's location otherwise. */
+  url?: string;
+}
+
+export function App({ url }: AppProps) {
+  return (
+    <SiteRouter {...(url === undefined ? {} : { url })} onChange={onRouteChange}>
+      {allRoutes.map((route) => (
+        <RouteView key={route.path} path={route.path} route={route} />
+      ))}
+      <RouteView default route={notFoundRoute} />
+    </SiteRouter>
+  );
+}

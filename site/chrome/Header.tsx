@@ -1,0 +1,46 @@
+/** The global header: brand and tagline, desktop navigation (1024 px and up), the mobile menu below. */
+import { TAGLINE } from '../../content/index.ts';
+import { Logo } from '../components/Logo.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { HEADER_LINKS, isCurrent, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
+import { NavMenu } from './NavMenu.tsx';
+
+export function Header({ url }: { url: string }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <div className="brand">
+          <a href="/" className="brand__link">
+            <Logo className="brand__logo" />
+            <span className="brand__title">The Spartans</span>
+          </a>
+          <p className="brand__tagline">{TAGLINE}</p>
+        </div>
+        <nav className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            {NAV_GROUPS.map((group) => (
+              <li key={group.id}>
+                <NavMenu group={group} url={url} />
+              </li>
+            ))}
+            {HEADER_LINKS.map((link) => (
+              <li key={link.href}>
+                <a
+                  className="nav-link"
+                  href={link.href}
+                  aria-current={isCurrent(link.href, url) ? 'page' : undefined}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <a className="button button--gold site-header__letter" href={OPEN_LETTER_LINK.href}>
+          {OPEN_LETTER_LINK.label}
+        </a>
+        <MobileMenu url={url} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * A header drop-down (disclosure pattern): opens on hover, on click and with
+ * the keyboard (Enter/Space, ArrowDown); Escape closes it and returns focus to
+ * its button; leaving it with the pointer (after 150 ms) or with focus closes it.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { DROPDOWN_CLOSE_DELAY_MS } from '../../content/index.ts';
+import { ChevronIcon } from '../components/Icons.tsx';
+import { isCurrent, type NavGroup } from './nav.ts';
+
+export interface NavMenuProps {
+  group: NavGroup;
+  /** The current URL, to mark the current page. */
+  url: string;
+}
+
+export function NavMenu({ group, url }: NavMenuProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A click right after a hover-open must not close what the pointer just opened.
+  const hoverOpened = useRef(false);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    // focusout bubbles in both React and preact (blur does not in preact).
+    const onFocusOut = (event: FocusEvent) => {
+      if (!root.contains(event.relatedTarget as Node | null)) setOpen(false);
+    };
+    root.addEventListener('focusout', onFocusOut);
+    return () => {
+      root.removeEventListener('focusout', onFocusOut);
+      clearTimeout(closeTimer.current);
+    };
+  }, []);
+
+  const close = (refocus: boolean) => {
+    clearTimeout(closeTimer.current);
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown' && event.target === buttonRef.current) {
+      event.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('a')?.focus());
+    }
+  };
+
+  const active = group.links.some((link) => isCurrent(link.href, url));
+  return (
+    // Pointer hover is an enhancement; the button is the keyboard and touch path.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
+      ref={rootRef}
+      className="nav-menu"
+      data-state={open ? 'open' : 'closed'}
+      onMouseEnter={() => {
+        clearTimeout(closeTimer.current);
+        if (!open) hoverOpened.current = true;
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        clearTimeout(closeTimer.current);
+        closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav-link nav-menu__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        data-active={active ? 'true' : undefined}
+        onClick={() => {
+          if (open && hoverOpened.current) hoverOpened.current = false;
+          else setOpen(!open);
+        }}
+      >
+        {group.label}
+        <ChevronIcon />
+      </button>
+      <ul id={listId} className="nav-menu__list" hidden={!open}>
+        {group.links.map((link) => (
+          <li key={link.href}>
+            <a
+              href={link.href}
+              className="nav-menu__link"
+              aria-current={isCurrent(link.href, url) ? 'page' : undefined}
+              onClick={() => close(false)}
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

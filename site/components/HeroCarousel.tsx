@@ -1,0 +1,91 @@
+/**
+ * The home hero: one slide at a time with dots and no arrows, auto-advancing
+ * every 7000 ms with a 500 ms cross-fade and looping; it does not pause on
+ * hover. A pause button stops it (WCAG 2.2.2); it never starts under reduced
+ * motion. A cross-fade of stacked slides needs no measuring, so the hero does
+ * without the general carousel's drag engine and keeps the home page's first
+ * load small.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { HERO_AUTOPLAY_MS } from '../../content/index.ts';
+
+export interface HeroCarouselProps {
+  /** Accessible name of the carousel. */
+  label: string;
+  /** One node per slide. */
+  slides: readonly ReactNode[];
+}
+
+export function HeroCarousel({ label, slides }: HeroCarouselProps) {
+  const [index, setIndex] = useState(0);
+  // null follows the motion preference, read after hydration so server and client agree.
+  const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReduced(mq.matches);
+    update();
+    mq.addEventListener('change', update);
+    return () => mq.removeEventListener('change', update);
+  }, []);
+  const playing = (userPlaying ?? !reduced) && slides.length > 1;
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % slides.length), HERO_AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [playing, index, slides.length]);
+
+  return (
+    <section
+      className="hero-carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-state={playing ? 'playing' : 'paused'}
+    >
+      <button
+        type="button"
+        className="hero-carousel__toggle"
+        onClick={() => setUserPlaying(!playing)}
+      >
+        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        <span className="spartan-visually-hidden">
+          {playing ? 'Stop automatic slide show' : 'Start automatic slide show'}
+        </span>
+      </button>
+      <div className="hero-carousel__slides" aria-live={playing ? 'off' : 'polite'}>
+        {slides.map((slide, i) => (
+          <div
+            key={i}
+            className="hero-carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+            aria-hidden={i === index ? undefined : 'true'}
+            inert={i !== index}
+            data-active={i === index ? 'true' : 'false'}
+          >
+            {slide}
+          </div>
+        ))}
+      </div>
+      <div className="hero-carousel__dots" role="group" aria-label="Choose slide">
+        {slides.map((_, i) => (
+          <button
+            key={i}
+            type="button"
+            className="hero-carousel__dot"
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => {
+              setIndex(i);
+              setUserPlaying(false);
+            }}
+          >
+            <span className="spartan-visually-hidden">{`Slide ${i + 1} of ${slides.length}`}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * A paged story page: titled sections chosen from a collapsible sidebar
+ * (large screens, 12 rem, 0.5 s, starts open) or a scrolling tab row (small
+ * screens): one tab list styled per breakpoint. Next cycles to the following
+ * section and wraps to the first; the wealth fund counter closes the page.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { FundCounter } from './FundCounter.tsx';
+import { PageIntro } from './PageIntro.tsx';
+import { useTabs } from './tabs.ts';
+
+export interface StorySection {
+  id: string | number;
+  /** Label in the section list. */
+  label: string;
+  content: ReactNode;
+}
+
+export interface StoryPageProps {
+  title: string;
+  eyebrow?: string;
+  intro?: ReactNode;
+  sections: readonly StorySection[];
+  /** Label of the section list. */
+  listLabel: string;
+  /** Extra controls under the section (e.g. the white paper's buttons). */
+  footer?: (selected: number, api: { focusList: () => void }) => ReactNode;
+}
+
+export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }: StoryPageProps) {
+  const tabs = useTabs({ count: sections.length });
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const listId = useId();
+  const next = (tabs.selected + 1) % sections.length;
+  const focusList = () => {
+    setSidebarOpen(true);
+    requestAnimationFrame(() =>
+      document.getElementById(tabs.tabId(tabs.selected))?.focus({ preventScroll: false }),
+    );
+  };
+  return (
+    <div className="page story" data-sidebar={sidebarOpen ? 'open' : 'closed'}>
+      <PageIntro title={title} {...(eyebrow ? { eyebrow } : {})}>
+        {intro}
+      </PageIntro>
+      <div className="story__layout">
+        <div className="story__nav">
+          <button
+            type="button"
+            className="story__collapse"
+            aria-expanded={sidebarOpen}
+            aria-controls={listId}
+            onClick={() => setSidebarOpen(!sidebarOpen)}
+          >
+            <span aria-hidden="true" className="story__collapse-icon">
+              {sidebarOpen ? '«' : '»'}
+            </span>
+            {sidebarOpen ? 'Hide sections' : 'Show sections'}
+          </button>
+          <div id={listId} className="story__list" role="tablist" aria-label={listLabel}>
+            {sections.map((section, i) => (
+              <button key={section.id} className="story__tab" {...tabs.tabProps(i)}>
+                {section.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="story__body">
+          {sections.map((section, i) => (
+            <div key={section.id} className="story__panel" {...tabs.panelProps(i)}>
+              {section.content}
+            </div>
+          ))}
+          <div className="story__actions">
+            {footer?.(tabs.selected, { focusList })}
+            <button
+              type="button"
+              className="button button--dark story__next"
+              onClick={() => tabs.select(next)}
+            >
+              Next<span className="spartan-visually-hidden">: {sections[next]?.label}</span>
+              <span aria-hidden="true"> →</span>
+            </button>
+          </div>
+        </div>
+      </div>
+      <FundCounter />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * WAI-ARIA tabs behaviour as prop getters, so a tab list and its panels can sit
+ * apart (the story pages' sidebar): roving tabindex, arrow keys (both axes),
+ * Home and End, automatic activation. Controlled or uncontrolled.
+ */
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+
+export interface UseTabsOptions {
+  count: number;
+  /** Controlled selection. */
+  selected?: number;
+  onSelect?: (index: number) => void;
+  /** Uncontrolled start (default 0). */
+  initial?: number;
+}
+
+export function useTabs({ count, selected, onSelect, initial = 0 }: UseTabsOptions) {
+  const id = useId();
+  const [own, setOwn] = useState(initial);
+  const current = selected ?? own;
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const select = (index: number, focus = false) => {
+    const next = ((index % count) + count) % count;
+    if (selected === undefined) setOwn(next);
+    onSelect?.(next);
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target, true);
+  };
+
+  return {
+    selected: current,
+    select,
+    tabId: (index: number) => `${id}-tab-${index}`,
+    panelId: (index: number) => `${id}-panel-${index}`,
+    tabProps: (index: number) => ({
+      ref: (el: HTMLButtonElement | null) => {
+        tabRefs.current[index] = el;
+      },
+      id: `${id}-tab-${index}`,
+      type: 'button' as const,
+      role: 'tab' as const,
+      'aria-selected': index === current,
+      'aria-controls': `${id}-panel-${index}`,
+      tabIndex: index === current ? 0 : -1,
+      onClick: () => select(index),
+      onKeyDown: (event: KeyboardEvent) => onKeyDown(event, index),
+    }),
+    panelProps: (index: number) => ({
+      id: `${id}-panel-${index}`,
+      role: 'tabpanel' as const,
+      'aria-labelledby': `${id}-tab-${index}`,
+      tabIndex: 0,
+      hidden: index !== current,
+    }),
+  };
+}

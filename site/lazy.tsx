@@ -1,0 +1,55 @@
+/**
+ * Route-level code splitting that prerenders and hydrates without a flash.
+ * A page's module is loaded before the first render on the server and before
+ * hydration in the browser (the prerendered HTML also modulepreloads it), so
+ * both render the same tree; later navigations load the next page on demand.
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+export interface LazyPage {
+  (props: Record<string, unknown>): React.JSX.Element;
+  /** Loads the page's module once; resolves when it can render synchronously. */
+  preload: () => Promise<void>;
+  /** The page's source file relative to site/, e.g. `pages/home.tsx` (its Vite manifest key). */
+  source: string;
+}
+
+/** Pages rendered since the last `resetRenderedPages()` (the prerenderer preloads their chunks). */
+const renderedPages = new Set<string>();
+export const takeRenderedPages = (): string[] => {
+  const out = [...renderedPages];
+  renderedPages.clear();
+  return out;
+};
+
+export function lazyPage(source: string, load: () => Promise<AnyComponent>): LazyPage {
+  let Loaded: AnyComponent | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    (pending ??= load().then((component) => {
+      Loaded = component;
+    }));
+
+  function Page(props: Record<string, unknown>) {
+    const [, setLoaded] = useState(Loaded !== null);
+    useEffect(() => {
+      if (!Loaded) void preload().then(() => setLoaded(true));
+    }, []);
+    if (!Loaded) {
+      return (
+        <p className="page-loading" role="status">
+          Loading…
+        </p>
+      );
+    }
+    renderedPages.add(source);
+    return <Loaded {...props} />;
+  }
+  return Object.assign(Page, { preload, source });
+}
+
+export const isLazyPage = (component: unknown): component is LazyPage =>
+  typeof component === 'function' && 'preload' in component;

@@ -1,0 +1,123 @@
+/**
+ * The story pages of SPEC section 2, one layout variant each:
+ * `/clear-statement` (a) title, optional subtitle, descriptions under a byline;
+ * `/mission-statement` (b) title with subtitle; `/spartan-wealth-fund` (c) title,
+ * bullet descriptions and a hover-to-play video with a full-screen player.
+ */
+import {
+  CLEAR_STATEMENTS,
+  FUND_TOPICS,
+  MISSION_STATEMENTS,
+  mediaUrl,
+  type ClearStatement,
+  type FundTopic,
+  type MissionStatement,
+} from '../../content/index.ts';
+import { StoryPage } from '../components/StoryPage.tsx';
+import { VideoTile } from '../components/VideoTile.tsx';
+
+/** Variant (a): byline, title, optional subtitle, up to two descriptions. */
+function ClearSection({ statement }: { statement: ClearStatement }) {
+  const bullet = statement.description.replace(/^•\s*/, '');
+  return (
+    <article className="story-a">
+      <p className="story__byline">By the founders of the Spartans</p>
+      <h2 className="story__title">{statement.title}</h2>
+      {statement.subTitle && <p className="story__subtitle">{statement.subTitle}</p>}
+      <ul className="story__bullets">
+        <li>{bullet}</li>
+      </ul>
+    </article>
+  );
+}
+
+/** Variant (b): title with subtitle, on the statement's colour. */
+function MissionSection({ mission }: { mission: MissionStatement }) {
+  return (
+    <article className="story-b" data-tone={mission.id}>
+      <img
+        className="story-b__image"
+        src={mediaUrl(mission.image)}
+        alt=""
+        width="480"
+        height="320"
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="story-b__text">
+        <h2 className="story__title">{mission.title}</h2>
+        {mission.subtitle && <p className="story__subtitle">{mission.subtitle}</p>}
+      </div>
+    </article>
+  );
+}
+
+/** Variant (c): title, bullets, hover-to-play video. */
+function FundSection({ topic }: { topic: FundTopic }) {
+  const bullets = [topic.description, topic.description2].filter(Boolean);
+  return (
+    <article className="story-c">
+      <div className="story-c__text">
+        <h2 className="story__title">{topic.title}</h2>
+        <ul className="story__bullets">
+          {bullets.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </div>
+      <VideoTile video={topic.video} title={topic.title} />
+    </article>
+  );
+}
+
+export function MissionPage() {
+  return (
+    <StoryPage
+      title="Mission Statements"
+      eyebrow="Our Statements"
+      listLabel="Mission statements"
+      sections={MISSION_STATEMENTS.map((mission) => ({
+        id: mission.id,
+        label: mission.title,
+        content: <MissionSection mission={mission} />,
+      }))}
+    />
+  );
+}
+
+export function ClearPage() {
+  return (
+    <StoryPage
+      title="Clear Statements"
+      eyebrow="Our Statements"
+      intro={<p>What the Spartans stand for, in eight plain statements.</p>}
+      listLabel="Clear statements"
+      sections={CLEAR_STATEMENTS.map((statement) => ({
+        id: statement.id,
+        label: statement.title,
+        content: <ClearSection statement={statement} />,
+      }))}
+    />
+  );
+}
+
+export function WealthFundPage() {
+  return (
+    <StoryPage
+      title="The Private Spartan Wealth Fund"
+      eyebrow="PSWF"
+      intro={
+        <p>
+          Half of the net dividends of every Spartan Network company, held for the Spartans. Six
+          topics, each with a short video.
+        </p>
+      }
+      listLabel="Fund topics"
+      sections={FUND_TOPICS.map((topic) => ({
+        id: topic.id,
+        label: topic.title,
+        content: <FundSection topic={topic} />,
+      }))}
+    />
+  );
+}

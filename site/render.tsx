@@ -1,0 +1,42 @@
+/** Prerendering entry (built for Node by scripts/build-site.ts): a route's HTML, title and page chunks. */
+import { renderToString } from 'preact-render-to-string';
+import { h, type ComponentType, type VNode } from 'preact';
+import { App } from './App.tsx';
+import { renderIslands } from './components/Island.tsx';
+import { isLazyPage, takeRenderedPages } from './lazy.tsx';
+import { documentTitle } from './navigation.ts';
+import { matchRoute, notFoundRoute, prerenderedRoutes } from './routes.tsx';
+
+export interface RenderedRoute {
+  html: string;
+  title: string;
+  description: string | undefined;
+  /** Source files (relative to site/) of the page modules the HTML needs before hydration. */
+  pages: string[];
+}
+
+export const DEFAULT_DESCRIPTION =
+  'The Spartans: a community of 300,000 members and the Private Spartan Wealth Fund.';
+
+export async function renderRoute(url: string): Promise<RenderedRoute> {
+  const route = matchRoute(url);
+  if (isLazyPage(route.component)) await route.component.preload();
+  takeRenderedPages();
+  const page = renderToString((<App url={url} />) as unknown as VNode);
+  const html = await renderIslands(page, (component, props) =>
+    renderToString(h(component as ComponentType, props)),
+  );
+  return {
+    html,
+    title: documentTitle(route.title),
+    description: route.description ?? DEFAULT_DESCRIPTION,
+    pages: takeRenderedPages(),
+  };
+}
+
+/** Paths to write as dist/site/<path>/index.html. */
+export const prerenderPaths = (): string[] => prerenderedRoutes().map((r) => r.path);
+
+/** A URL no route matches, rendered as dist/site/404.html. */
+export const NOT_FOUND_URL = '/__not-found__';
+export const notFoundTitle = documentTitle(notFoundRoute.title);

@@ -1,0 +1,194 @@
+/**
+ * The route table: the site's own pages, then the application, login and staff
+ * routes of site/flows. The router, the prerenderer and the sitemap read it.
+ */
+import { exec } from 'preact-router';
+import { flowRoutes } from './flows/routes.tsx';
+import { lazyPage } from './lazy.tsx';
+import type { SiteRoute } from './route-types.ts';
+import { SITE_NAME } from './navigation.ts';
+
+const home = lazyPage('pages/home.tsx', () => import('./pages/home.tsx').then((m) => m.HomePage));
+const explainers = lazyPage('pages/explainers.tsx', () =>
+  import('./pages/explainers.tsx').then((m) => m.ExplainersPage),
+);
+const hubs = lazyPage('pages/innovation-hubs.tsx', () =>
+  import('./pages/innovation-hubs.tsx').then((m) => m.InnovationHubsPage),
+);
+const founders = lazyPage('pages/founders.tsx', () =>
+  import('./pages/founders.tsx').then((m) => m.FoundersPage),
+);
+const benefits = (name: 'BenefitsPage' | 'JoinPage') =>
+  lazyPage('pages/benefits.tsx', () => import('./pages/benefits.tsx').then((m) => m[name]));
+const employee = (
+  name:
+    | 'EmployeeLoginPage'
+    | 'ForgotPasswordPage'
+    | 'ForgotSpartanIdPage'
+    | 'OneTimePassPage'
+    | 'ResetPasswordPage',
+) => lazyPage('pages/employee.tsx', () => import('./pages/employee.tsx').then((m) => m[name]));
+const investors = (name: 'InvestorsPage' | 'AccreditedInvestorPage' | 'InvestorBenefitsPage') =>
+  lazyPage('pages/investors.tsx', () => import('./pages/investors.tsx').then((m) => m[name]));
+const info = (
+  name:
+    | 'Solon300Page'
+    | 'ContactPage'
+    | 'PhilosophyPage'
+    | 'PurposePage'
+    | 'FaqPage'
+    | 'InvestmentModelPage'
+    | 'ComingSoonPage',
+) => lazyPage('pages/info.tsx', () => import('./pages/info.tsx').then((m) => m[name]));
+const statements = (name: 'MissionPage' | 'ClearPage' | 'WealthFundPage') =>
+  lazyPage('pages/statements.tsx', () => import('./pages/statements.tsx').then((m) => m[name]));
+const paper = (name: 'WhitePaperPage' | 'OpenLetterPage') =>
+  lazyPage('pages/white-paper.tsx', () => import('./pages/white-paper.tsx').then((m) => m[name]));
+
+export const siteRoutes: SiteRoute[] = [
+  {
+    path: '/',
+    title: SITE_NAME,
+    component: home,
+    description:
+      'The Spartans: 300,000 members relentlessly innovating and repairing everything, and the Private Spartan Wealth Fund.',
+  },
+  {
+    path: '/explainers',
+    title: 'Explainer Videos',
+    component: explainers,
+    description:
+      'Short videos on the Spartans, the wealth fund, the founders, employees and investors.',
+  },
+  {
+    path: '/innovation-hubs',
+    title: 'Our Innovation Hubs',
+    component: hubs,
+    description:
+      'The Spartan headquarters in Palo Alto and the sub-headquarters across the United States.',
+  },
+  {
+    path: '/founders',
+    title: 'The Founders',
+    component: founders,
+    description: 'The three founders of the Spartans.',
+  },
+  {
+    path: '/spartan-emp-benefits',
+    title: 'Spartan Employee Benefits',
+    component: benefits('BenefitsPage'),
+    description: 'The Curve Contract, stock plans, PSWF access and the Spartan Employee Lottery.',
+  },
+  {
+    path: '/join-spartan',
+    title: 'Join the Spartans',
+    component: benefits('JoinPage'),
+    description: 'Become one of the 300,000 Spartans: roles, benefits and how to apply.',
+  },
+  { path: '/employee-login', title: 'Employee Login', component: employee('EmployeeLoginPage') },
+  {
+    path: '/employee-forgot-pass',
+    title: 'Forgot Password',
+    component: employee('ForgotPasswordPage'),
+  },
+  {
+    path: '/employee-forgot-spartan-id',
+    title: 'Forgot Spartan Number',
+    component: employee('ForgotSpartanIdPage'),
+  },
+  {
+    path: '/employee-one-time-pass',
+    title: 'One-Time Passcode',
+    component: employee('OneTimePassPage'),
+  },
+  {
+    path: '/employee-reset-pass',
+    title: 'Reset Password',
+    component: employee('ResetPasswordPage'),
+  },
+  {
+    path: '/investors',
+    title: 'Invest',
+    component: investors('InvestorsPage'),
+    description: 'Invest in the Spartan Network: open to accredited investors only.',
+  },
+  {
+    path: '/accredited-investor',
+    title: 'Accredited Investors',
+    component: investors('AccreditedInvestorPage'),
+    description: 'Who counts as an accredited investor.',
+  },
+  {
+    path: '/investor-benefits',
+    title: 'Investor Benefits',
+    component: investors('InvestorBenefitsPage'),
+  },
+  {
+    path: '/investment-model',
+    title: 'Investment Model',
+    component: info('InvestmentModelPage'),
+  },
+  {
+    path: '/solon300',
+    title: 'Solon 300',
+    component: info('Solon300Page'),
+    description: 'Solon 300, our in-house legal team, is looking for legal experts.',
+  },
+  { path: '/our-philosophy', title: 'Our Philosophy', component: info('PhilosophyPage') },
+  { path: '/our-purpose', title: 'Our Purpose', component: info('PurposePage') },
+  { path: '/faq', title: 'FAQs', component: info('FaqPage') },
+  { path: '/contact-us', title: 'Contact Us', component: info('ContactPage') },
+  { path: '/coming-soon', title: 'Coming Soon', component: info('ComingSoonPage') },
+  {
+    path: '/spartan-wealth-fund',
+    title: 'The Private Spartan Wealth Fund',
+    component: statements('WealthFundPage'),
+    description: 'How the Private Spartan Wealth Fund is funded, held, invested and distributed.',
+  },
+  {
+    path: '/mission-statement',
+    title: 'Mission Statements',
+    component: statements('MissionPage'),
+  },
+  {
+    path: '/clear-statement',
+    title: 'Clear Statements',
+    component: statements('ClearPage'),
+    description: 'Eight clear statements of what the Spartans stand for.',
+  },
+  {
+    path: '/white-paper',
+    title: 'The White Paper',
+    component: paper('WhitePaperPage'),
+    description: 'The Spartan white paper: the network and its wealth fund, in ten pages.',
+  },
+  {
+    path: '/open-letter',
+    title: 'Open Letter From Our CEO',
+    component: paper('OpenLetterPage'),
+    description: 'An open letter from the founder and CEO of the Spartans.',
+  },
+];
+
+/** The page for any unknown path (written to dist/site/404.html). */
+export const notFoundRoute: SiteRoute = {
+  path: '/404',
+  title: 'Page Not Found',
+  component: lazyPage('pages/not-found.tsx', () =>
+    import('./pages/not-found.tsx').then((m) => m.NotFoundPage),
+  ),
+  prerender: false,
+};
+
+/** Every route the router knows, in order: the site's, then the flows'. */
+export const allRoutes: readonly SiteRoute[] = [...siteRoutes, ...flowRoutes];
+
+/** Routes written to dist/site/<path>/index.html (no parameters, not opted out). */
+export const prerenderedRoutes = (): SiteRoute[] =>
+  allRoutes.filter((r) => r.prerender !== false && !r.path.includes(':'));
+
+/** The route a URL shows (the not-found route when none matches). */
+export function matchRoute(url: string): SiteRoute {
+  const path = url.split(/[?#]/)[0] ?? '/';
+  return allRoutes.find((r) => exec(path, r.path, {}) !== false) ?? notFoundRoute;
+}

@@ -1,0 +1,12 @@
+/** The API suite on the embedded database (PGlite in a temp data folder). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiSuite } from './suite.ts';
+
+apiSuite('PGlite (embedded)', {
+  database: async () => ({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-api-pglite-')),
+    databaseUrl: undefined,
+  }),
+});

@@ -1,0 +1,104 @@
+/**
+ * The API suite on a real PostgreSQL (a throwaway cluster started here), plus
+ * what only a shared server can show: several apps on one database, migrations
+ * run twice, production headers. Fails loudly when no PostgreSQL can be
+ * started, unless SPARTAN_SKIP_POSTGRES=1.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../server/app.ts';
+import {
+  SKIP_POSTGRES,
+  startPostgres,
+  warnSkippedPostgres,
+  type PostgresCluster,
+} from './postgres.ts';
+import { investorPayload } from './fixtures.ts';
+import { apiSuite, fakeDist } from './suite.ts';
+
+let cluster: PostgresCluster | undefined;
+let counter = 0;
+
+async function freshDatabase(): Promise<string> {
+  cluster ??= await startPostgres();
+  counter += 1;
+  return cluster.createDatabase(`spartan_test_${process.pid}_${counter}`);
+}
+
+if (SKIP_POSTGRES) {
+  warnSkippedPostgres();
+  describe.skip('API on PostgreSQL (SPARTAN_SKIP_POSTGRES=1)', () => {
+    it('was skipped on purpose', () => undefined);
+  });
+} else {
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  apiSuite('PostgreSQL 15', {
+    database: async () => ({ databaseUrl: await freshDatabase() }),
+  });
+
+  describe('PostgreSQL specifics', () => {
+    let url = '';
+    const dirs: string[] = [];
+    const tempDir = () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-pg-app-'));
+      dirs.push(dir);
+      return dir;
+    };
+
+    beforeAll(async () => {
+      url = await freshDatabase();
+    });
+    afterAll(() => {
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('given two servers on one database started together, then migrations run once and both serve', async () => {
+      const common = { databaseUrl: url, distDir: tempDir(), logger: false };
+      const [a, b] = await Promise.all([
+        build({ ...common, dataDir: tempDir() }),
+        build({ ...common, dataDir: tempDir() }),
+      ]);
+      try {
+        const res = await a.inject({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          payload: investorPayload(),
+        });
+        expect(res.statusCode).toBe(201);
+        const health = await b.inject({ method: 'GET', url: '/api/health' });
+        expect(health.json()).toEqual({ status: 'ok' });
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+      const again = await build({ ...common, dataDir: tempDir() });
+      expect((await again.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await again.close();
+    });
+
+    it('given production, then pages carry HSTS and upgrade-insecure-requests', async () => {
+      const app = await build({
+        databaseUrl: url,
+        dataDir: tempDir(),
+        distDir: (() => {
+          const dir = fakeDist();
+          dirs.push(dir);
+          return dir;
+        })(),
+        production: true,
+        logger: false,
+      });
+      try {
+        const res = await app.inject({ method: 'GET', url: '/' });
+        expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+        expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      } finally {
+        await app.close();
+      }
+    });
+  });
+}

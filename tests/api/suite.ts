@@ -1,0 +1,902 @@
+/**
+ * The API test suite, run once per database: tests/api/pglite.test.ts (the
+ * embedded default) and tests/api/postgres.test.ts (a real PostgreSQL 15).
+ * Everything goes through `app.inject()` against the real app and database.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../../server/app.ts';
+import { TokenService } from '../../server/security/tokens.ts';
+import {
+  doc,
+  docx,
+  exe,
+  HTML,
+  investorPayload,
+  MULTIPART_TYPE,
+  multipartBody,
+  pdf,
+  spartanFields,
+  type FilePart,
+} from './fixtures.ts';
+
+export const PARTNER = 'https://partner.example';
+export const AUTH_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+const PASSWORD = 'correct horse battery staple';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+export interface SuiteTarget {
+  /** Database options for `build` (dataDir and/or databaseUrl). */
+  database(): Promise<Pick<BuildOptions, 'dataDir' | 'databaseUrl'>>;
+  cleanup?(): Promise<void>;
+}
+
+/** A dist folder with one page and one widget file, to check headers on both. */
+export function fakeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-api-dist-'));
+  fs.mkdirSync(path.join(dir, 'site'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'widgets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'site', 'index.html'), '<!doctype html><title>Spartans</title>');
+  fs.writeFileSync(path.join(dir, 'widgets', 'spartan-counter.js'), 'export {};\n');
+  return dir;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so rate limits only bite where a test means them to. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function apiSuite(label: string, target: SuiteTarget): void {
+  describe(`API on ${label}`, () => {
+    let app: FastifyInstance;
+    let token = '';
+    let distDir = '';
+    let dataDir = '';
+
+    const call = (opts: InjectOptions & { ip?: string }): Promise<LightMyRequestResponse> =>
+      app.inject({ remoteAddress: opts.ip ?? freshIp(), ...opts });
+    const staff = (opts: InjectOptions & { ip?: string }) =>
+      call({ ...opts, headers: { authorization: `Bearer ${token}`, ...opts.headers } });
+    const apply = (
+      fields: Record<string, string> | Array<[string, string]> = spartanFields(),
+      files: FilePart[] = [],
+      ip?: string,
+    ) =>
+      call({
+        method: 'POST',
+        url: '/api/spartan_join/apply-spartan/',
+        headers: { 'content-type': MULTIPART_TYPE },
+        payload: multipartBody(fields, files),
+        ...(ip ? { ip } : {}),
+      });
+    const invest = (payload: Record<string, unknown> = investorPayload()) =>
+      call({ method: 'POST', url: '/api/investors/join_investor/', payload });
+    const unique = () => crypto.randomBytes(5).toString('hex');
+
+    beforeAll(async () => {
+      distDir = fakeDist();
+      const db = await target.database();
+      dataDir = db.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-api-'));
+      app = await build({
+        ...db,
+        dataDir,
+        distDir,
+        logger: false,
+        corsOrigins: [PARTNER],
+        authSecret: AUTH_SECRET,
+        rateLimits: {
+          submit: { max: 5, windowSeconds: 600 },
+          login: { max: 8, windowSeconds: 900 },
+          loginFailuresPerUser: { max: 3, windowSeconds: 900 },
+        },
+      });
+      await app.staff.create({ username: 'warden', password: PASSWORD, name: 'The Warden' });
+      const login = await call({
+        method: 'POST',
+        url: '/api/security-login/',
+        payload: { username: 'warden', password: PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      token = login.json<{ access: string }>().access;
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      fs.rmSync(distDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await target.cleanup?.();
+    });
+
+    describe('health', () => {
+      it('given the database answers, when asked, then it is ok', async () => {
+        const res = await call({ method: 'GET', url: '/api/health' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ status: 'ok' });
+      });
+    });
+
+    describe('login', () => {
+      it('given the right password, then it answers a token and the user', async () => {
+        // Done in beforeAll; here the shape of the answer.
+        const res = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username: 'WARDEN', password: PASSWORD },
+        });
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body.access.split('.')).toHaveLength(3);
+        expect(body.user).toEqual({
+          id: expect.stringMatching(UUID),
+          username: 'warden',
+          role: 'admin',
+          name: 'The Warden',
+        });
+      });
+
+      it('given a wrong password or an unknown user, then both get the same 401', async () => {
+        const wrong = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username: 'warden', password: 'not the password at all' },
+        });
+        const unknown = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username: `nobody-${unique()}`, password: 'not the password at all' },
+        });
+        expect(wrong.statusCode).toBe(401);
+        expect(unknown.statusCode).toBe(401);
+        expect(wrong.json()).toEqual({ detail: 'Invalid credentials' });
+        expect(unknown.body).toBe(wrong.body);
+      });
+
+      it('given extra or mistyped fields, then 400 with field errors, nothing coerced', async () => {
+        const res = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username: 123, password: ['x'], admin: true },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors).toEqual({
+          username: 'Enter your username',
+          password: 'Enter your password',
+          admin: 'This field is not accepted',
+        });
+      });
+
+      it('given brute force on one username, then 429 even for the right password', async () => {
+        const username = `target-${unique()}`;
+        await app.staff.create({ username, password: PASSWORD });
+        for (let i = 0; i < 3; i += 1) {
+          const res = await call({
+            method: 'POST',
+            url: '/api/security-login/',
+            payload: { username, password: `guess number ${i} wrong` },
+          });
+          expect(res.statusCode).toBe(401);
+        }
+        const blocked = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username, password: PASSWORD },
+        });
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().detail).toMatch(/Too many requests/);
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      });
+
+      it('given many attempts from one IP, then 429', async () => {
+        const ip = freshIp();
+        const codes: number[] = [];
+        for (let i = 0; i < 9; i += 1) {
+          const res = await call({ method: 'POST', url: '/api/security-login/', payload: {}, ip });
+          codes.push(res.statusCode);
+        }
+        expect(codes.slice(0, 8).every((c) => c === 400)).toBe(true);
+        expect(codes[8]).toBe(429);
+      });
+    });
+
+    describe('tokens', () => {
+      const staffCalls = [
+        ['GET', '/api/spartan_join/applications/'],
+        ['GET', `/api/spartan_join/application/${crypto.randomUUID()}/`],
+        ['GET', `/api/spartan_join/application/${crypto.randomUUID()}/resume/`],
+        ['DELETE', `/api/application/${crypto.randomUUID()}/delete/`],
+        ['GET', '/api/investors/get_investor_applications/'],
+        ['GET', `/api/investors/get_investor_application_detail/${crypto.randomUUID()}/`],
+        ['DELETE', `/api/investors/delete_investor_application/${crypto.randomUUID()}/`],
+        ['POST', '/api/security-logout/'],
+      ] as const;
+
+      it('given no token, then every staff call is 401', async () => {
+        for (const [method, url] of staffCalls) {
+          const res = await call({ method, url });
+          expect(res.statusCode, `${method} ${url}`).toBe(401);
+          expect(res.json()).toEqual({ detail: expect.any(String) });
+        }
+      });
+
+      async function claimsOfToken() {
+        const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+        return { sub: payload.sub as string, jti: payload.jti as string };
+      }
+
+      it('given malformed, forged, alg-none or expired tokens, then 401', async () => {
+        const claims = await claimsOfToken();
+        const now = Math.floor(Date.now() / 1000);
+        const forged = await new TokenService(
+          new TextEncoder().encode('another-secret-of-sufficient-length-xx'),
+        ).sign(claims);
+        const expired = await new TokenService(new TextEncoder().encode(AUTH_SECRET)).sign(
+          claims,
+          now - 2 * 60 * 60,
+        );
+        const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString(
+          'base64url',
+        );
+        const body = Buffer.from(
+          JSON.stringify({
+            ...claims,
+            iss: 'spartan-platform',
+            aud: 'spartan-staff',
+            iat: now,
+            exp: now + 600,
+          }),
+        ).toString('base64url');
+        const none = `${header}.${body}.`;
+        const hs512 = await new SignJWT({})
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject(claims.sub)
+          .setJti(claims.jti)
+          .setIssuer('spartan-platform')
+          .setAudience('spartan-staff')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(AUTH_SECRET));
+        const cases = {
+          garbage: 'Bearer not-a-token',
+          wrongScheme: `Basic ${token}`,
+          truncated: `Bearer ${token.slice(0, -5)}`,
+          forged: `Bearer ${forged}`,
+          expired: `Bearer ${expired}`,
+          algNone: `Bearer ${none}`,
+          otherAlgorithm: `Bearer ${hs512}`,
+        };
+        for (const [name, authorization] of Object.entries(cases)) {
+          const res = await call({
+            method: 'GET',
+            url: '/api/spartan_join/applications/',
+            headers: { authorization },
+          });
+          expect(res.statusCode, name).toBe(401);
+        }
+        const ok = await staff({ method: 'GET', url: '/api/spartan_join/applications/' });
+        expect(ok.statusCode).toBe(200);
+      });
+
+      it('given a logout, then that token is refused from then on', async () => {
+        const login = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username: 'warden', password: PASSWORD },
+        });
+        const own = `Bearer ${login.json().access}`;
+        const list = () =>
+          call({
+            method: 'GET',
+            url: '/api/investors/get_investor_applications/',
+            headers: { authorization: own },
+          });
+        expect((await list()).statusCode).toBe(200);
+        const out = await call({
+          method: 'POST',
+          url: '/api/security-logout/',
+          headers: { authorization: own },
+        });
+        expect(out.statusCode).toBe(200);
+        expect((await list()).statusCode).toBe(401);
+        // The suite's own token is another session: still good.
+        expect(
+          (await staff({ method: 'GET', url: '/api/investors/get_investor_applications/' }))
+            .statusCode,
+        ).toBe(200);
+      });
+
+      it('given an account removed, then its sessions end at once', async () => {
+        const username = `leaver-${unique()}`;
+        await app.staff.create({ username, password: PASSWORD });
+        const login = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username, password: PASSWORD },
+        });
+        const authorization = `Bearer ${login.json().access}`;
+        const list = () =>
+          call({
+            method: 'GET',
+            url: '/api/spartan_join/applications/',
+            headers: { authorization },
+          });
+        expect((await list()).statusCode).toBe(200);
+        expect(await app.staff.remove(username)).toBe(true);
+        expect((await list()).statusCode).toBe(401);
+      });
+    });
+
+    describe('Spartan applications', () => {
+      it('given a full application with a PDF, then it is stored and readable by staff', async () => {
+        const email = `pdf-${unique()}@example.com`;
+        const file = pdf(200 * 1024);
+        const res = await apply(spartanFields({ email }), [
+          { filename: 'Leonidas CV.pdf', contentType: 'application/pdf', data: file },
+        ]);
+        expect(res.statusCode).toBe(201);
+        const body = res.json();
+        expect(body.application_id).toMatch(UUID);
+        expect(body.data).toMatchObject({
+          id: body.application_id,
+          job_title: 'Backend Software Engineer',
+          fullname: 'Leonidas of Sparta',
+          date_of_birth: '1990-04-12',
+          gender: 'Male',
+          email,
+          resume: {
+            filename: 'Leonidas CV.pdf',
+            content_type: 'application/pdf',
+            size: file.length,
+            url: `/api/spartan_join/application/${body.application_id}/resume/`,
+          },
+        });
+        const detail = await staff({
+          method: 'GET',
+          url: `/api/spartan_join/application/${body.application_id}/`,
+        });
+        expect(detail.statusCode).toBe(200);
+        expect(detail.json().data).toEqual(body.data);
+        const download = await staff({ method: 'GET', url: body.data.resume.url });
+        expect(download.statusCode).toBe(200);
+        expect(download.rawPayload.equals(file)).toBe(true);
+        expect(download.headers['content-type']).toBe('application/pdf');
+        expect(download.headers['content-disposition']).toBe(
+          `attachment; filename="Leonidas CV.pdf"; filename*=UTF-8''Leonidas%20CV.pdf`,
+        );
+        expect(download.headers['x-content-type-options']).toBe('nosniff');
+        expect(download.headers['cache-control']).toBe('no-store');
+      });
+
+      it('given .doc and .docx resumes with matching content, then both are accepted', async () => {
+        const a = await apply(spartanFields(), [{ filename: 'cv.doc', data: doc() }]);
+        const b = await apply(spartanFields(), [{ filename: 'cv.DOCX', data: docx() }]);
+        expect(a.statusCode).toBe(201);
+        expect(a.json().data.resume.content_type).toBe('application/msword');
+        expect(b.statusCode).toBe(201);
+        expect(b.json().data.resume).toMatchObject({
+          filename: 'cv.docx',
+          content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        });
+      });
+
+      it('given no resume (or an empty file input), then the application is stored without one', async () => {
+        const none = await apply();
+        const empty = await apply(spartanFields(), [{ filename: '', data: Buffer.alloc(0) }]);
+        expect(none.statusCode).toBe(201);
+        expect(none.json().data.resume).toBeNull();
+        expect(empty.statusCode).toBe(201);
+        expect(empty.json().data.resume).toBeNull();
+        const download = await staff({
+          method: 'GET',
+          url: `/api/spartan_join/application/${none.json().application_id}/resume/`,
+        });
+        expect(download.statusCode).toBe(404);
+      });
+
+      it('given empty required fields, then 400 with a message for each', async () => {
+        const res = await apply({});
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          detail: 'Please correct the highlighted fields',
+          errors: {
+            job_title: 'Choose a job role',
+            fullname: 'Enter your full name',
+            date_of_birth: 'Enter your date of birth',
+            location: 'Enter your location',
+            gender: 'Choose a gender',
+            email: 'Enter a valid email address',
+            phone: 'Enter your phone number',
+          },
+        });
+      });
+
+      it('given bad values, then each field says what is wrong', async () => {
+        const res = await apply(
+          spartanFields({
+            job_title: 'Emperor',
+            date_of_birth: '2020-01-01',
+            gender: 'M',
+            email: 'not-an-email',
+            phone: '555-CALL-NOW',
+          }),
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors).toEqual({
+          job_title: 'Choose a job role',
+          date_of_birth: 'You must be at least 18 years old to apply',
+          gender: 'Choose a gender',
+          email: 'Enter a valid email address',
+          phone: 'Use digits, spaces, +, -, ( and ) only',
+        });
+      });
+
+      it('given unknown, repeated or __proto__ fields, then 400 naming them', async () => {
+        const fields = Object.entries(spartanFields()) as Array<[string, string]>;
+        const res = await apply([...fields, ['is_admin', 'true'], ['email', 'second@example.com']]);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors).toEqual({
+          is_admin: 'This field is not accepted',
+          email: 'Send this field once',
+        });
+        const proto = await apply([...fields, ['__proto__', 'x']]);
+        expect(proto.statusCode).toBe(400);
+        expect(proto.json().errors).toEqual({ ['__proto__']: 'This field is not accepted' });
+      });
+
+      it('given an executable renamed .pdf or HTML renamed .docx, then the resume is refused', async () => {
+        for (const [filename, data] of [
+          ['cv.pdf', exe()],
+          ['cv.docx', HTML],
+          ['cv.docx', pdf()],
+          ['cv.exe', pdf()],
+          ['cv.doc', Buffer.from('PK\x03\x04 not really a zip', 'latin1')],
+        ] as const) {
+          const res = await apply(spartanFields(), [{ filename, data }]);
+          expect(res.statusCode, filename).toBe(400);
+          expect(res.json().errors.resume).toMatch(/PDF, DOC or DOCX|\.pdf, \.doc or \.docx/);
+        }
+      });
+
+      it('given a zip without word/document.xml named .docx, then it is refused', async () => {
+        const { zip } = await import('./fixtures.ts');
+        const res = await apply(spartanFields(), [
+          { filename: 'cv.docx', data: zip({ 'word/other.xml': '<x/>' }) },
+        ]);
+        expect(res.statusCode).toBe(400);
+      });
+
+      it('given traversal and control characters in the filename, then a safe display name is kept', async () => {
+        const res = await apply(spartanFields(), [
+          { filename: '../../../etc/pass\u202ewd\u0007 <b>.pdf', data: pdf() },
+        ]);
+        expect(res.statusCode).toBe(201);
+        const name = res.json().data.resume.filename as string;
+        expect(name).toBe('passwd _b.pdf');
+        const win = await apply(spartanFields(), [
+          { filename: 'C:\\Users\\x\\..\\cv.pdf', data: pdf() },
+        ]);
+        expect(win.json().data.resume.filename).toBe('cv.pdf');
+        const dots = await apply(spartanFields(), [{ filename: '....pdf', data: pdf() }]);
+        expect(dots.json().data.resume.filename).toBe('resume.pdf');
+      });
+
+      it('given a resume over 5 MB, then 413', async () => {
+        const res = await apply(spartanFields(), [
+          { filename: 'big.pdf', data: pdf(5 * 1024 * 1024 + 1) },
+        ]);
+        expect(res.statusCode).toBe(413);
+        expect(res.json()).toEqual({ detail: 'The resume must be at most 5 MB' });
+      });
+
+      it('given a resume of exactly 5 MB, then it is accepted', async () => {
+        const res = await apply(spartanFields(), [
+          { filename: 'max.pdf', data: pdf(5 * 1024 * 1024) },
+        ]);
+        expect(res.statusCode).toBe(201);
+      });
+
+      it('given two files or thousands of parts, then 413', async () => {
+        const two = await apply(spartanFields(), [
+          { filename: 'a.pdf', data: pdf() },
+          { filename: 'b.pdf', data: pdf() },
+        ]);
+        expect(two.statusCode).toBe(413);
+        const many = Array.from({ length: 5000 }, (_, i) => [`f${i}`, 'x'] as [string, string]);
+        const res = await apply(many);
+        expect(res.statusCode).toBe(413);
+        expect(res.json().detail).toMatch(/Too many parts/);
+      });
+
+      it('given a truncated or malformed multipart body, then 400, never 500', async () => {
+        const full = multipartBody(spartanFields(), [{ filename: 'cv.pdf', data: pdf() }]);
+        for (const payload of [
+          full.subarray(0, full.length - 40),
+          full.subarray(0, 60),
+          Buffer.from('this is not multipart at all'),
+        ]) {
+          const res = await call({
+            method: 'POST',
+            url: '/api/spartan_join/apply-spartan/',
+            headers: { 'content-type': MULTIPART_TYPE },
+            payload,
+          });
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toEqual({ detail: 'Malformed multipart body' });
+        }
+        const noBoundary = await call({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { 'content-type': 'multipart/form-data' },
+          payload: full,
+        });
+        expect(noBoundary.statusCode).toBe(400);
+      });
+
+      it('given JSON instead of multipart, then 415', async () => {
+        const res = await call({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          payload: spartanFields(),
+        });
+        expect(res.statusCode).toBe(415);
+      });
+
+      it('given SQL and script payloads, then they are stored verbatim and harmless', async () => {
+        const fullname = "Robert'); DROP TABLE spartan_applications;--";
+        const location = '<script>alert(document.cookie)</script>';
+        const res = await apply(spartanFields({ fullname, location }));
+        expect(res.statusCode).toBe(201);
+        const detail = await staff({
+          method: 'GET',
+          url: `/api/spartan_join/application/${res.json().application_id}/`,
+        });
+        expect(detail.json().data).toMatchObject({ fullname, location });
+        expect(detail.headers['content-type']).toMatch(/^application\/json/);
+        const list = await staff({
+          method: 'GET',
+          url: `/api/spartan_join/applications/?q=${encodeURIComponent("Robert');")}`,
+        });
+        expect(list.statusCode).toBe(200);
+        expect(list.json().total).toBeGreaterThanOrEqual(1);
+      });
+
+      it('given the honeypot filled, then it looks accepted but nothing is stored', async () => {
+        const email = `bot-${unique()}@example.com`;
+        const res = await apply(spartanFields({ email, website: 'http://spam.example' }));
+        expect(res.statusCode).toBe(201);
+        expect(res.json().application_id).toMatch(UUID);
+        const list = await staff({
+          method: 'GET',
+          url: `/api/spartan_join/applications/?q=${email}`,
+        });
+        expect(list.json().total).toBe(0);
+        const detail = await staff({
+          method: 'GET',
+          url: `/api/spartan_join/application/${res.json().application_id}/`,
+        });
+        expect(detail.statusCode).toBe(404);
+      });
+
+      it('given a delete, then it answers the id and the application and resume are gone', async () => {
+        const res = await apply(spartanFields(), [{ filename: 'cv.pdf', data: pdf() }]);
+        const id = res.json().application_id as string;
+        const del = await staff({ method: 'DELETE', url: `/api/application/${id}/delete/` });
+        expect(del.statusCode).toBe(200);
+        expect(del.json()).toEqual({ id });
+        for (const url of [
+          `/api/spartan_join/application/${id}/`,
+          `/api/spartan_join/application/${id}/resume/`,
+        ]) {
+          expect((await staff({ method: 'GET', url })).statusCode).toBe(404);
+        }
+        const again = await staff({ method: 'DELETE', url: `/api/application/${id}/delete/` });
+        expect(again.statusCode).toBe(404);
+      });
+
+      it('given unknown or malformed ids, then 404', async () => {
+        for (const id of [crypto.randomUUID(), 'not-an-id', "1' OR '1'='1", '%00']) {
+          const res = await staff({
+            method: 'GET',
+            url: `/api/spartan_join/application/${encodeURIComponent(id)}/`,
+          });
+          expect(res.statusCode, id).toBe(404);
+          expect(res.json()).toEqual({ detail: 'Not found' });
+        }
+      });
+
+      it('given many submissions from one IP, then 429', async () => {
+        const ip = freshIp();
+        const codes: number[] = [];
+        for (let i = 0; i < 6; i += 1) codes.push((await apply({}, [], ip)).statusCode);
+        expect(codes.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+        expect(codes[5]).toBe(429);
+      });
+    });
+
+    describe('investor applications', () => {
+      it('given a valid application, then 201 with the id, and staff can read it', async () => {
+        const email = `inv-${unique()}@example.com`;
+        const res = await invest(investorPayload({ email }));
+        expect(res.statusCode).toBe(201);
+        const body = res.json();
+        expect(body.investor_id).toMatch(UUID);
+        expect(body.data).toMatchObject({
+          id: body.investor_id,
+          fullname: 'Gorgo of Sparta',
+          email,
+          accreditation: 'net_worth',
+          investment_range: '$100k–$250k',
+        });
+        const detail = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_application_detail/${body.investor_id}/`,
+        });
+        expect(detail.json().data).toEqual(body.data);
+      });
+
+      it('given optional fields left empty, then they are stored as null', async () => {
+        const res = await invest(investorPayload({ investment_range: '', message: undefined }));
+        expect(res.statusCode).toBe(201);
+        expect(res.json().data).toMatchObject({ investment_range: null, message: null });
+      });
+
+      it('given wrong types and extra fields, then 400, nothing coerced or stripped', async () => {
+        const res = await invest(
+          investorPayload({ accreditation: 'rich', phone: 5551234567, role: 'admin' }),
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors).toEqual({
+          accreditation: 'Choose how you qualify as an accredited investor',
+          phone: 'Enter your phone number',
+          role: 'This field is not accepted',
+        });
+      });
+
+      it('given __proto__ or a repeated key in the JSON, then 400', async () => {
+        const proto = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(investorPayload()).replace(
+            /^\{/,
+            '{"__proto__":{"isAdmin":true},',
+          ),
+        });
+        expect(proto.statusCode).toBe(400);
+        expect(proto.json().errors).toEqual({ ['__proto__']: 'This field is not accepted' });
+        const twice = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(investorPayload()).replace(/^\{/, '{"email":"a@b.co",'),
+        });
+        expect(twice.statusCode).toBe(400);
+        expect(twice.json().errors).toEqual({ email: 'Send this field once' });
+      });
+
+      it('given the wrong content type, malformed JSON or an oversized body, then 415, 400, 413', async () => {
+        const form = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'fullname=a',
+        });
+        expect(form.statusCode).toBe(415);
+        const multipart = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { 'content-type': MULTIPART_TYPE },
+          payload: multipartBody({ fullname: 'a' }),
+        });
+        expect(multipart.statusCode).toBe(415);
+        const broken = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"fullname": "a",',
+        });
+        expect(broken.statusCode).toBe(400);
+        expect(broken.json()).toEqual({ detail: 'Malformed JSON body' });
+        const big = await invest(investorPayload({ message: 'x'.repeat(20_000) }));
+        expect(big.statusCode).toBe(413);
+        expect(big.json()).toEqual({ detail: 'Request body is too large' });
+      });
+
+      it('given the honeypot filled, then it looks accepted but nothing is stored', async () => {
+        const email = `bot-${unique()}@example.com`;
+        const res = await invest(investorPayload({ email, website: 'spam' }));
+        expect(res.statusCode).toBe(201);
+        const list = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${email}`,
+        });
+        expect(list.json().total).toBe(0);
+      });
+
+      it('given a delete, then it answers the id and the application is gone', async () => {
+        const id = (await invest()).json().investor_id as string;
+        const del = await staff({
+          method: 'DELETE',
+          url: `/api/investors/delete_investor_application/${id}/`,
+        });
+        expect(del.json()).toEqual({ id });
+        const detail = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_application_detail/${id}/`,
+        });
+        expect(detail.statusCode).toBe(404);
+      });
+    });
+
+    describe('lists', () => {
+      it('given several applications, then pages come newest first with the total', async () => {
+        const marker = unique();
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const res = await invest(
+            investorPayload({ fullname: `Page Test ${i}`, email: `${marker}.${i}@example.com` }),
+          );
+          ids.push(res.json().investor_id);
+        }
+        const page1 = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${marker}&page_size=2`,
+        });
+        expect(page1.json()).toMatchObject({ total: 3, page: 1, page_size: 2 });
+        expect(page1.json().data.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
+        const page2 = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${marker.toUpperCase()}&page_size=2&page=2`,
+        });
+        expect(page2.json().data.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
+      });
+
+      it('given no search, then the total counts every row', async () => {
+        const before = (
+          await staff({ method: 'GET', url: '/api/spartan_join/applications/?page_size=1' })
+        ).json().total as number;
+        const id = (await apply()).json().application_id as string;
+        const after = await staff({
+          method: 'GET',
+          url: '/api/spartan_join/applications/?page_size=1',
+        });
+        expect(after.json().total).toBe(before + 1);
+        expect(after.json().data[0].id).toBe(id);
+        await staff({ method: 'DELETE', url: `/api/application/${id}/delete/` });
+        const last = await staff({ method: 'GET', url: '/api/spartan_join/applications/' });
+        expect(last.json().total).toBe(before);
+      });
+
+      it('given a search with LIKE wildcards, then they match literally', async () => {
+        const marker = unique();
+        await invest(investorPayload({ fullname: `Hundred ${marker} 100% Sure` }));
+        const pct = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${encodeURIComponent(`${marker} 100%`)}`,
+        });
+        expect(pct.json().total).toBe(1);
+        const underscore = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${encodeURIComponent(`${marker}_`)}`,
+        });
+        expect(underscore.json().total).toBe(0);
+      });
+
+      it('given bad paging parameters, then 400 with field errors', async () => {
+        const cases: Record<string, string> = {
+          'page_size=101': 'page_size',
+          'page=0': 'page',
+          'page=abc': 'page',
+          'page=1&page=2': 'page',
+          'sort=name': 'sort',
+        };
+        for (const [query, field] of Object.entries(cases)) {
+          const res = await staff({
+            method: 'GET',
+            url: `/api/spartan_join/applications/?${query}`,
+          });
+          expect(res.statusCode, query).toBe(400);
+          expect(Object.keys(res.json().errors), query).toEqual([field]);
+        }
+      });
+    });
+
+    describe('cross-origin rules and headers', () => {
+      it('given a partner origin, then public calls echo it with Vary: Origin', async () => {
+        const res = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { origin: PARTNER },
+          payload: investorPayload(),
+        });
+        expect(res.statusCode).toBe(201);
+        expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
+        expect(res.headers.vary).toMatch(/Origin/);
+        const preflight = await call({
+          method: 'OPTIONS',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { origin: PARTNER, 'access-control-request-method': 'POST' },
+        });
+        expect(preflight.statusCode).toBe(204);
+        expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
+        expect(preflight.headers['access-control-allow-methods']).toMatch(/POST/);
+      });
+
+      it('given an origin not on the list, then no CORS headers', async () => {
+        const res = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { origin: 'https://evil.example' },
+          payload: investorPayload(),
+        });
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+        const preflight = await call({
+          method: 'OPTIONS',
+          url: '/api/security-login/',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+        });
+        expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      });
+
+      it('given a staff call from a partner origin, then 403 without CORS headers', async () => {
+        const res = await staff({
+          method: 'GET',
+          url: '/api/spartan_join/applications/',
+          headers: { origin: PARTNER },
+        });
+        expect(res.statusCode).toBe(403);
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+        const own = await staff({
+          method: 'GET',
+          url: '/api/spartan_join/applications/',
+          headers: { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' },
+        });
+        expect(own.statusCode).toBe(200);
+      });
+
+      it('given a page, then it carries a strict CSP and no framework banner', async () => {
+        const res = await call({ method: 'GET', url: '/' });
+        expect(res.statusCode).toBe(200);
+        const csp = res.headers['content-security-policy'] as string;
+        for (const directive of [
+          "default-src 'self'",
+          "script-src 'self'",
+          "object-src 'none'",
+          "base-uri 'none'",
+          "frame-ancestors 'none'",
+        ]) {
+          expect(csp).toContain(directive);
+        }
+        expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(res.headers['x-powered-by']).toBeUndefined();
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+      });
+
+      it('given a widget file, then any origin may load it', async () => {
+        const res = await call({
+          method: 'GET',
+          url: '/widgets/spartan-counter.js',
+          headers: { origin: 'https://anyone.example' },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['access-control-allow-origin']).toBe('*');
+        expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      });
+
+      it('given an unknown API path, then a JSON 404 without a stack', async () => {
+        const res = await call({ method: 'GET', url: '/api/nothing-here/' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Not found' });
+      });
+    });
+  });
+}
