@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { COPYRIGHT, SOCIAL_NETWORKS, TAGLINE } from '../../content/index.ts';
 import { GlobeIcon, SocialIcon } from '../components/Icons.tsx';
-import { Logo } from '../components/Logo.tsx';
+import { BrandLink } from '../components/Logo.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { FOOTER_COMPANY_LINKS, FOOTER_LEGAL_ITEMS } from './nav.ts';
 
@@ -19,10 +19,7 @@ export function Footer() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <a href="/" className="brand__link">
-            <Logo className="brand__logo" />
-            <span className="brand__title">The Spartans</span>
-          </a>
+          <BrandLink />
           <p className="site-footer__tagline">{TAGLINE}</p>
           <div className="button-row">
             <a className="button button--gold" href="/join-spartan">

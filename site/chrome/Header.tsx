@@ -1,6 +1,6 @@
 /** The global header: brand and tagline, desktop navigation (1024 px and up), the mobile menu below. */
 import { TAGLINE } from '../../content/index.ts';
-import { Logo } from '../components/Logo.tsx';
+import { BrandLink } from '../components/Logo.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { HEADER_LINKS, isCurrent, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
 import { NavMenu } from './NavMenu.tsx';
@@ -10,10 +10,7 @@ export function Header({ url }: { url: string }) {
     <header className="site-header">
       <div className="site-header__inner">
         <div className="brand">
-          <a href="/" className="brand__link">
-            <Logo className="brand__logo" />
-            <span className="brand__title">The Spartans</span>
-          </a>
+          <BrandLink />
           <p className="brand__tagline">{TAGLINE}</p>
         </div>
         <nav className="site-nav" aria-label="Main">

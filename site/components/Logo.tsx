@@ -19,3 +19,13 @@ export function Logo({ className }: { className?: string }) {
     </svg>
   );
 }
+
+/** The logo and title, linking home (header and footer). */
+export function BrandLink() {
+  return (
+    <a href="/" className="brand__link">
+      <Logo className="brand__logo" />
+      <span className="brand__title">The Spartans</span>
+    </a>
+  );
+}
