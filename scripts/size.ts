@@ -70,12 +70,22 @@ function closure(
   return [...out];
 }
 
-function siteEntryFiles(htmlFile: string): string[] {
-  const html = fs.readFileSync(htmlFile, 'utf8');
-  const refs = [
-    ...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="\/?([^"]+\.(?:js|css))"/g),
-  ].map((m) => m[1] ?? '');
-  return refs.filter(Boolean);
+/**
+ * What a prerendered page loads before its first render: its module scripts,
+ * stylesheets and modulepreloaded chunks (the page's own chunk is preloaded and
+ * awaited before hydration). Prefetches, icons and media are not counted.
+ */
+export function siteEntryFiles(html: string): string[] {
+  const files: string[] = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const isScript = tag.startsWith('<script');
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1] ?? '';
+    if (!isScript && rel !== 'stylesheet' && rel !== 'modulepreload') continue;
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!url || /^(?:[a-z]+:)?\/\//i.test(url)) continue;
+    files.push(url.replace(/^\//, ''));
+  }
+  return files;
 }
 
 export function measure(): SizeRow[] {
@@ -85,7 +95,10 @@ export function measure(): SizeRow[] {
   return config.budgets.map((b) => {
     const dir = path.join(DIST, b.kind === 'widget' ? 'widgets' : 'site');
     const manifest = readManifest(dir);
-    const start = b.kind === 'widget' ? [b.entry] : siteEntryFiles(path.join(dir, b.entry));
+    const start =
+      b.kind === 'widget'
+        ? [b.entry]
+        : siteEntryFiles(fs.readFileSync(path.join(dir, b.entry), 'utf8'));
     const files = closure(manifest, start, b.followDynamic ?? false).map((f) => path.join(dir, f));
     for (const extra of b.extra ?? []) files.push(path.join(DIST, extra));
     const bytes = files.reduce((sum, f) => sum + gzipSize(f), 0);
