@@ -5,4 +5,6 @@
 export * from './constants.ts';
 export * from './states.ts';
 export * from './forms.ts';
+export * from './videos.ts';
+export * from './hubs.ts';
 export * from './site.ts';

@@ -28,7 +28,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { CAROUSEL_DEFAULTS } from '../../content/constants.ts';
 import { usePrefersReducedMotion } from '../internal/motion.ts';
 import { useWidgetStyles } from '../internal/styles.ts';
@@ -38,11 +38,14 @@ import {
   breakpointWidths,
   canMove,
   emblaDuration,
+  emblaOptions,
   geometry,
   isShortDrag,
   moveBy,
   perViewFor,
+  sameOptions,
   snapCount,
+  snapStarts,
   visibleSlides,
   type SlidesPerView,
 } from './carousel-logic.ts';
@@ -132,18 +135,37 @@ export function Carousel({
   const current = Math.min(selected, positions - 1);
   const visible = visibleSlides(g, current);
 
-  // Embla measures real layout; jsdom and other layout-less hosts keep the state-only carousel.
+  // Embla (drag, swipe, smooth moves) loads after first render; until then, and where there is no
+  // layout to measure (jsdom), the state alone moves the slides with a CSS transform.
   const canMeasure =
     typeof ResizeObserver !== 'undefined' && typeof IntersectionObserver !== 'undefined';
-  const [viewportRef, embla] = useEmblaCarousel({
-    loop: g.loop,
-    align: 'start',
-    slidesToScroll: g.step,
-    containScroll: 'trimSnaps',
-    duration: emblaDuration(reducedMotion ? 0 : transitionMs),
-    // Embla's own threshold only decides when a drag swallows the click that ends it.
-    dragThreshold: 10,
-  });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const duration = emblaDuration(reducedMotion ? 0 : transitionMs);
+  const looping = g.loop;
+  const slidesToScroll = g.step;
+  const latest = useRef({ options: emblaOptions(looping, slidesToScroll, duration), current: 0 });
+  useEffect(() => {
+    const node = viewportRef.current;
+    if (!node || !canMeasure) return;
+    let live = true;
+    let api: EmblaCarouselType | undefined;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (!live) return;
+      api = EmblaCarousel(node, { ...latest.current.options, startIndex: latest.current.current });
+      setEmbla(api);
+    });
+    return () => {
+      live = false;
+      api?.destroy();
+    };
+  }, [canMeasure]);
+  useEffect(() => {
+    const options = emblaOptions(looping, slidesToScroll, duration);
+    if (sameOptions(latest.current.options, options)) return;
+    latest.current.options = options;
+    embla?.reInit({ ...options, startIndex: latest.current.current });
+  }, [embla, looping, slidesToScroll, duration]);
 
   // null follows the motion preference; true / false is the visitor's own choice.
   const [userStopped, setUserStopped] = useState<boolean | null>(null);
@@ -157,6 +179,9 @@ export function Carousel({
     onChangeRef.current = onSlideChange;
   });
   const lastReported = useRef(current);
+  useEffect(() => {
+    latest.current.current = current;
+  }, [current]);
 
   const goTo = useCallback(
     (target: number, direction: -1 | 0 | 1 = 0) => {
@@ -262,6 +287,10 @@ export function Carousel({
   const rootStyle = {
     ['--spartan-carousel-per-view' as string]: String(g.perView),
     ['--spartan-carousel-duration' as string]: `${reducedMotion ? 0 : transitionMs}ms`,
+    // Where the CSS fallback puts the first visible slide (a wrapped view shows from the end).
+    ['--spartan-carousel-offset' as string]: String(
+      Math.min(snapStarts(g)[current] ?? 0, Math.max(0, g.count - g.perView)),
+    ),
   };
 
   return (
@@ -273,6 +302,7 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       data-state={state}
+      data-engine={embla ? 'embla' : 'css'}
       style={rootStyle}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
@@ -327,7 +357,7 @@ export function Carousel({
         </button>
       )}
       <div
-        ref={canMeasure ? viewportRef : undefined}
+        ref={viewportRef}
         id={viewportId}
         className="spartan-carousel__viewport"
         aria-live={playing ? 'off' : 'polite'}

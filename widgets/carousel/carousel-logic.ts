@@ -106,3 +106,29 @@ export function emblaDuration(ms: number): number {
 
 /** A drag shorter than the minimum snaps back instead of changing slide. */
 export const isShortDrag = (dx: number, minDragPx: number): boolean => Math.abs(dx) < minDragPx;
+
+export interface EmblaSettings {
+  loop: boolean;
+  align: 'start';
+  slidesToScroll: number;
+  containScroll: 'trimSnaps';
+  duration: number;
+  dragThreshold: number;
+}
+
+/** Embla's options for a geometry and duration (embla mirrors the snap model above). */
+export function emblaOptions(loop: boolean, step: number, duration: number): EmblaSettings {
+  // Embla's own drag threshold only decides when a drag swallows the click that ends it;
+  // the minimum drag that changes slide is enforced by the carousel (isShortDrag).
+  return {
+    loop,
+    align: 'start',
+    slidesToScroll: step,
+    containScroll: 'trimSnaps',
+    duration,
+    dragThreshold: 10,
+  };
+}
+
+export const sameOptions = (a: EmblaSettings, b: EmblaSettings): boolean =>
+  a.loop === b.loop && a.slidesToScroll === b.slidesToScroll && a.duration === b.duration;

@@ -1,0 +1,126 @@
+/**
+ * Explainer videos: the six explainers as muted, looping preview tiles (poster,
+ * title overlay; they play while hovered or focused and fetch no video bytes
+ * before), in a carousel (3 per view from 1024 px, 2 from 464 px, 1 below;
+ * loops, drags and swipes, next arrow on desktop) or a grid (1, 2, 3 columns).
+ * Activating a tile opens a modal player (controls, autoplay, close icon,
+ * Escape); the carousel's player also offers Copy Link and Share via Email.
+ *
+ * Element: `<spartan-explainers layout="carousel">`.
+ * @attr layout - `carousel` (default) or `grid`
+ * @attr media-base - origin the /media/ paths load from (default: the origin of the widget's script)
+ * @attr heading - heading above the videos (default "Explainer Videos"; empty hides it)
+ * @event spartan-video-open - {url} of the video whose player opened
+ * @csspart explainers - the whole widget
+ * @csspart heading - the heading
+ * @csspart tile - each video tile (a button)
+ * @csspart title - the title overlay on a tile
+ * @csspart dialog - the modal player
+ * @csspart player - the video in the modal
+ * @csspart close - the modal's close button
+ * @csspart share - the Copy Link / Share via Email row
+ * @cssprop --spartan-gold - accents, focus rings on dark
+ * @cssprop --spartan-maroon - title overlays
+ * @cssprop --spartan-ink - tiles and modal background
+ * @cssprop --spartan-paper - text on dark
+ * @cssprop --spartan-carousel-gap - space between tiles
+ */
+import { useCallback, useRef, useState } from 'react';
+import {
+  EXPLAINER_VIDEOS,
+  VIDEO_CAROUSEL_BREAKPOINTS,
+  type ExplainerVideo,
+} from '../../content/videos.ts';
+import { resolveApiBase } from '../internal/api-base.ts';
+import { usePrefersReducedMotion } from '../internal/motion.ts';
+import { useWidgetStyles } from '../internal/styles.ts';
+import tokensCss from '../internal/tokens.css?inline';
+import { Carousel } from '../carousel/Carousel.tsx';
+import carouselCss from '../carousel/carousel.css?inline';
+import explainersCss from './explainers.css?inline';
+import { mediaUrl } from './share.ts';
+import { VideoDialog } from './VideoDialog.tsx';
+import { VideoTile } from './VideoTile.tsx';
+
+export interface ExplainersProps {
+  /** `carousel` (default: the home page's) or `grid` (the /explainers page's). */
+  layout?: 'carousel' | 'grid' | string;
+  /** Origin or URL prefix for the `/media/…` paths; default the widget script's origin. */
+  mediaBase?: string;
+  /** Heading above the videos; '' renders none (the page supplies its own). */
+  heading?: string;
+  /** The videos shown; default the six explainers of the specification. */
+  videos?: readonly ExplainerVideo[];
+  /** Called with the absolute URL of the video whose player opened. */
+  onVideoOpen?: (url: string) => void;
+}
+
+const STYLES = [tokensCss, carouselCss, explainersCss];
+
+export function Explainers({
+  layout = 'carousel',
+  mediaBase,
+  heading = 'Explainer Videos',
+  videos = EXPLAINER_VIDEOS,
+  onVideoOpen,
+}: ExplainersProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useWidgetStyles(ref, STYLES);
+  const base = resolveApiBase(mediaBase);
+  const grid = layout === 'grid';
+  const reducedMotion = usePrefersReducedMotion();
+  // The modal remembers the selected video; null while closed.
+  const [selected, setSelected] = useState<ExplainerVideo | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  const open = (video: ExplainerVideo, opener: HTMLElement) => {
+    openerRef.current = opener;
+    setSelected(video);
+    onVideoOpen?.(mediaUrl(base, video.video));
+  };
+  const close = useCallback(() => {
+    setSelected(null);
+    // Back to the tile that opened the player, once the dialog is gone.
+    requestAnimationFrame(() => openerRef.current?.focus());
+  }, []);
+
+  const tiles = videos.map((video) => (
+    <VideoTile key={video.id} video={video} base={base} preview={!reducedMotion} onOpen={open} />
+  ));
+  const label = heading || 'Explainer Videos';
+
+  return (
+    <div
+      ref={ref}
+      className="spartan-root spartan-explainers"
+      part="explainers"
+      data-layout={grid ? 'grid' : 'carousel'}
+    >
+      {heading && (
+        <h2 className="spartan-explainers__heading" part="heading">
+          {heading}
+        </h2>
+      )}
+      {grid ? (
+        <ul className="spartan-explainers__grid" aria-label={label}>
+          {tiles.map((tile) => (
+            <li key={tile.key}>{tile}</li>
+          ))}
+        </ul>
+      ) : (
+        <Carousel
+          label={label}
+          slidesPerView={VIDEO_CAROUSEL_BREAKPOINTS}
+          arrows="next"
+          arrowsMinWidth={1024}
+          loop
+        >
+          {tiles}
+        </Carousel>
+      )}
+      {selected && <VideoDialog video={selected} base={base} sharing={!grid} onClose={close} />}
+    </div>
+  );
+}
+
+export default Explainers;

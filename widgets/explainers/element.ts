@@ -1,0 +1,14 @@
+import { defineWidget } from '../internal/define.ts';
+import { Explainers, type ExplainersProps } from './Explainers.tsx';
+import carouselCss from '../carousel/carousel.css?inline';
+import explainersCss from './explainers.css?inline';
+
+export const SpartanExplainersElement = defineWidget<ExplainersProps>({
+  tag: 'spartan-explainers',
+  component: Explainers,
+  attributes: { layout: 'string', mediaBase: 'string', heading: 'string' },
+  events: {
+    onVideoOpen: { name: 'spartan-video-open', detail: (url: string) => ({ url }) },
+  },
+  styles: [carouselCss, explainersCss],
+});
