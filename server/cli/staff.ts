@@ -12,6 +12,7 @@
  */
 import { configFromEnv } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
+import { passwordProblem } from '../security/passwords.ts';
 import { StaffAccountError, staffService } from '../staff.ts';
 
 const USAGE = `Usage:
@@ -93,6 +94,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Read the password before opening the database: a typo at the prompt costs nothing.
   const password = command === 'add' ? await readPassword() : '';
+  const weak = command === 'add' ? passwordProblem(password) : null;
+  if (weak) throw new StaffAccountError(weak);
   const database = await openDatabase(configFromEnv());
   try {
     const staff = staffService(database.db);

@@ -1,0 +1,58 @@
+/** Runs the real server entry (server/main.ts) and the staff CLI as child processes. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  proc: ChildProcess;
+  url: string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+/** One node process (no tsx wrapper process), so a signal reaches the server itself. */
+export function node(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+export function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const proc = node('server/main.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env });
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => resolve(code)),
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) resolve({ proc, url: match[1], exited });
+    });
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}): ${err || out}`)));
+  });
+}
+
+/** Runs a command to its end: exit code and output. */
+export function run(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdin = '',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const proc = node(script, args, env);
+  let stdout = '';
+  let stderr = '';
+  proc.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+  proc.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  proc.stdin?.end(stdin);
+  return new Promise((resolve) => proc.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
