@@ -47,9 +47,11 @@ describe('durability of the embedded database', () => {
         ? fetch(`${url}/api/spartan_join/apply-spartan/`, {
             method: 'POST',
             headers: { 'content-type': MULTIPART_TYPE },
-            body: multipartBody(spartanFields({ fullname: `Durable ${i}` }), [
-              { filename: `cv-${i}.pdf`, data: pdf(20_000) },
-            ]),
+            body: new Uint8Array(
+              multipartBody(spartanFields({ fullname: `Durable ${i}` }), [
+                { filename: `cv-${i}.pdf`, data: pdf(20_000) },
+              ]),
+            ),
           })
         : fetch(`${url}/api/investors/join_investor/`, {
             method: 'POST',
