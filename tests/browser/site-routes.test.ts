@@ -1,0 +1,165 @@
+/**
+ * Every public route of the site, as built (prerendered HTML, hydrated in Chromium):
+ * its heading and text, its title, no page errors, no axe violations, and its
+ * content readable with JavaScript off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, mainUrl, openPage, type TestPage } from './harness.ts';
+
+/** Path, main heading, and text the page must show (compared case-insensitively: some labels are uppercased by CSS). */
+const ROUTES: Array<[string, string, string[]]> = [
+  [
+    '/',
+    'The Spartans',
+    [
+      'Our Spartan Network Company Partners',
+      'View Employee Benefits',
+      'Join The Spartans',
+      'Explainer Videos',
+    ],
+  ],
+  ['/explainers', 'Explainer Videos', []],
+  ['/innovation-hubs', 'Our Innovation Hubs', ['Our Headquarters']],
+  ['/founders', 'The Founders', ['CEO', 'Co-Founder']],
+  [
+    '/spartan-emp-benefits',
+    'Spartan Employee Benefits',
+    [
+      'Become a Spartan',
+      'The Curve Contract',
+      'Stock Plans',
+      'PSWF Access',
+      'The Spartan Employee Lottery',
+      'Coming Soon 1',
+      '36.6 trillion',
+      'Join Solon 300',
+    ],
+  ],
+  ['/join-spartan', 'Join the Spartans', ['The Curve Contract', 'Join Solon 300']],
+  [
+    '/employee-login',
+    'Employee Login',
+    [
+      'Spartan Number',
+      'Password',
+      'Forgot Spartan Number?',
+      'Forgot Password?',
+      'Become a Spartan',
+      'Investors',
+    ],
+  ],
+  ['/employee-forgot-pass', 'Forgot Password', ['one-time passcode', 'Back', 'Next']],
+  ['/employee-forgot-spartan-id', 'Forgot Spartan Number', ['Spartan Number', 'Next']],
+  ['/employee-one-time-pass', 'One-Time Passcode', ['6-digit passcode', 'Next']],
+  ['/employee-reset-pass', 'Reset Password', ['New password', 'Confirm new password']],
+  [
+    '/investors',
+    'Invest',
+    [
+      'Accredited Investors only',
+      'Investor Benefit 1',
+      'Investor Benefit 4',
+      'Investment Model',
+      'Explainer Videos',
+    ],
+  ],
+  [
+    '/accredited-investor',
+    'Accredited Investors',
+    ['$200,000', '$300,000', '$1.0 million', 'general partner', 'Series 82'],
+  ],
+  ['/investor-benefits', 'Investor Benefits', ['Coming Soon 1', 'Coming Soon 4']],
+  ['/investment-model', 'Investment Model', ['Coming Soon']],
+  [
+    '/solon300',
+    'Solon 300',
+    ['Our In-House Legal Team', 'Privacy law', 'Social Media law', 'careers@spartans.example'],
+  ],
+  ['/our-philosophy', 'Our Philosophy', ['Coming Soon', 'The Private Spartan Wealth Fund']],
+  ['/our-purpose', 'Our Purpose', ['Coming Soon', 'The Private Spartan Wealth Fund']],
+  ['/faq', 'FAQs', ['Coming Soon']],
+  ['/contact-us', 'Contact Us', ['Phone', 'Email', 'Address', 'Social media', 'Contact form']],
+  ['/coming-soon', 'Coming Soon', ['Coming Soon']],
+  [
+    '/spartan-wealth-fund',
+    'The Private Spartan Wealth Fund',
+    ['The Fund and Its Purpose', 'Pie Chart Breakdowns', 'Next'],
+  ],
+  ['/mission-statement', 'Mission Statements', ['Mission Statement 1', 'Mission Statement 4']],
+  ['/clear-statement', 'Clear Statements', ['We Build Companies']],
+  [
+    '/white-paper',
+    'The White Paper',
+    ['Page 1 / 10', 'Go to Page / Chapter', 'About the White Paper', 'A note from the author'],
+  ],
+  ['/open-letter', 'Open Letter From Our CEO', ['Page 1 / 10']],
+];
+
+/** Chrome every main-layout page carries. */
+const CHROME = [
+  'Relentlessly Innovate and Repair Everything',
+  'Important States, please help the group to Mirror and Reduce',
+  'Company',
+  'Legal',
+  'Advertise with Us',
+  'Follow Us',
+  'EN (US)',
+  '© 2025',
+];
+
+let t: TestPage;
+beforeAll(async () => {
+  t = await openPage();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('site routes', () => {
+  it.each(ROUTES)(
+    '%s shows "%s", its text and the chrome, hydrated without errors or axe violations',
+    async (path, heading, texts) => {
+      t.errors.length = 0;
+      const response = await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => t.page.locator('h1').first().textContent()).toContain(heading);
+      const body = (await t.page.locator('body').innerText()).replace(/\s+/g, ' ').toLowerCase();
+      for (const text of [...texts, ...CHROME]) expect(body, text).toContain(text.toLowerCase());
+      expect(await t.page.title()).toMatch(/The Spartans/);
+      expect(await axeViolations(t.page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    },
+  );
+
+  it('answers an unknown path with 404 and the not-found page', async () => {
+    t.errors.length = 0;
+    const response = await t.page.goto(`${mainUrl()}/no-such-page`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => t.page.locator('h1').textContent()).toBe('Page Not Found');
+    await expect.poll(() => t.page.title()).toBe('Page Not Found · The Spartans');
+    expect(await axeViolations(t.page)).toEqual([]);
+    // The only error: the 404 response itself.
+    expect(t.errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  it('serves each route with its own title and description in the HTML', async () => {
+    const html = await (await fetch(`${mainUrl()}/founders`)).text();
+    expect(html).toContain('<title>The Founders · The Spartans</title>');
+    expect(html).toMatch(/<meta name="description" content="The three founders/);
+  });
+});
+
+describe('with JavaScript off', () => {
+  it.each(ROUTES)('%s has its content in the prerendered HTML', async (path, heading, texts) => {
+    const off = await openPage({ javaScriptEnabled: false });
+    try {
+      await off.page.goto(mainUrl() + path);
+      expect(await off.page.locator('h1').first().textContent()).toContain(heading);
+      const body = (await off.page.locator('body').innerText()).replace(/\s+/g, ' ').toLowerCase();
+      for (const text of texts.filter((s) => !['Back', 'Next'].includes(s)))
+        expect(body, text).toContain(text.toLowerCase());
+    } finally {
+      await off.close();
+    }
+  });
+});
