@@ -10,7 +10,12 @@ import { HeroCarousel } from '../components/HeroCarousel.tsx';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { Partners } from '../components/Partners.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { ExplainerVideos } from '../components/ExplainerVideos.tsx';
+import { Island, island } from '../components/Island.tsx';
+
+// Below the fold: its code loads when it comes near the viewport.
+const explainers = island(() =>
+  import('../components/ExplainerVideos.tsx').then((m) => m.ExplainerVideos),
+);
 
 export function HomePage() {
   return (
@@ -91,7 +96,12 @@ export function HomePage() {
           <h2 id="home-videos" className="section__title">
             Explainer Videos
           </h2>
-          <ExplainerVideos layout="carousel" />
+          <Island
+            id="home-explainers"
+            className="home-explainers"
+            loader={explainers}
+            props={{ layout: 'carousel' }}
+          />
         </div>
       </section>
     </div>

@@ -2,4 +2,6 @@
 import '../../widgets/internal/tokens.css';
 import '../../widgets/counter/counter.css';
 import '../../widgets/banner/banner.css';
+import '../../widgets/carousel/carousel.css';
+import '../../widgets/explainers/explainers.css';
 import './site.css';
