@@ -1,4 +1,5 @@
 /** `npm run build`: writes dist/ (widgets, site, lib) and custom-elements.json. */
+import { buildGeo } from './build-geo.ts';
 import { buildLib } from './build-lib.ts';
 import { buildMedia } from './build-media.ts';
 import { buildSite } from './build-site.ts';
@@ -8,6 +9,7 @@ import { DIST } from './paths.ts';
 
 const steps: Array<[string, () => Promise<void>]> = [
   ['widgets', buildWidgets],
+  ['geo', buildGeo],
   ['media', buildMedia],
   ['site', buildSite],
   ['lib', buildLib],

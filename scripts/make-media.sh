@@ -14,7 +14,7 @@ GOLD=0xc9a227
 MAROON=0x7a1f2b
 INK=0x141414
 
-# slug | caption (kept short: the tile shows the full title in HTML) | gradient type
+# slug | caption (short: the tile and the player show the full title in HTML) | gradient type
 CLIPS=(
   "what-is-the-company|THE COMPANY|linear"
   "what-is-the-fund|THE FUND|radial"
@@ -34,9 +34,8 @@ for clip in "${CLIPS[@]}"; do
   filter="[0:v]format=yuv420p,
     drawbox=x=0:y=ih-18:w=iw*t/4:h=18:color=${GOLD}@0.9:t=fill,
     drawtext=fontfile=${SERIF}:text=${num}:fontsize=150:fontcolor=white:borderw=5:bordercolor=${INK}:x=40:y=30,
-    drawtext=fontfile=${FONT}:textfile=caption.txt:fontsize=40:fontcolor=white:x=44:y=h-110:
-      box=1:boxcolor=${INK}@0.55:boxborderw=12,
-    drawtext=fontfile=${FONT}:text=SPARTANS:fontsize=18:fontcolor=${GOLD}:box=1:boxcolor=${INK}@0.8:boxborderw=8:x=w-tw-30:y=34[v]"
+    drawtext=fontfile=${FONT}:textfile=caption.txt:fontsize=22:fontcolor=${GOLD}:x=48:y=200:
+      box=1:boxcolor=${INK}@0.85:boxborderw=8[v]"
   src="gradients=s=640x360:r=24:d=4:n=3:c0=${MAROON}:c1=${INK}:c2=${GOLD}:type=${type}:speed=0.0164:seed=${n}"
   ffmpeg -v error -y -f lavfi -i "$src" -filter_complex "$filter" -map '[v]' \
     -c:v libx264 -profile:v baseline -level 3.0 -pix_fmt yuv420p -crf 30 -preset slow \

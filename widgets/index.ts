@@ -5,3 +5,11 @@ export { defineWidget, type WidgetDefinition, type AttributeType } from './inter
 export { ApplyForm, type ApplyFormProps } from './apply-form/ApplyForm.tsx';
 export { InvestForm, type InvestFormProps } from './invest-form/InvestForm.tsx';
 export { LoginForm, type LoginFormProps } from './login/LoginForm.tsx';
+export { Explainers, type ExplainersProps } from './explainers/Explainers.tsx';
+export { HubMap, type HubMapProps } from './hub-map/HubMap.tsx';
+export {
+  Carousel,
+  type CarouselProps,
+  type CarouselBreakpoint,
+  type SlidesPerView,
+} from './carousel/Carousel.tsx';

@@ -4,3 +4,5 @@ export { SpartanBannerElement } from './banner/element.ts';
 export { SpartanApplyFormElement } from './apply-form/element.ts';
 export { SpartanInvestFormElement } from './invest-form/element.ts';
 export { SpartanLoginElement } from './login/element.ts';
+export { SpartanExplainersElement } from './explainers/element.ts';
+export { SpartanHubMapElement } from './hub-map/element.ts';

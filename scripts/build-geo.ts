@@ -1,0 +1,133 @@
+/**
+ * First-party map geometry: the US states of us-atlas (1:10m, longitude /
+ * latitude), limited to the 50 states and DC (what geoAlbersUsa draws),
+ * simplified for a 980 × 600 map and re-quantized, written to
+ * dist/widgets/geo/us-states.json for the hub map to fetch lazily from our
+ * server (no CDN). Runs after the widgets step, which empties dist/widgets.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { geoArea } from 'd3-geo';
+import { feature, quantize } from 'topojson-client';
+import type { GeometryCollection, Objects, Topology } from 'topojson-specification';
+import { DIST } from './paths.ts';
+
+interface SimplifyModule {
+  presimplify: (topology: Topology, weight?: unknown) => Topology;
+  simplify: (topology: Topology, minWeight: number) => Topology;
+  filter: (topology: Topology, keep: unknown) => Topology;
+  filterWeight: (topology: Topology, minWeight: number, weight: unknown) => unknown;
+  sphericalTriangleArea: unknown;
+  sphericalRingArea: unknown;
+}
+
+/** Where the hub map finds the geometry, relative to the widgets folder. */
+export const GEO_FILE = 'geo/us-states.json';
+/** Steradians: smaller triangles are dropped; a pixel on a 980 px wide US map is about 1e-6. */
+export const MIN_WEIGHT = 5e-7;
+/** Grid of the output: a step is under a pixel even at zoom 8 on a 980 px wide map. */
+export const QUANTIZATION = 1e4;
+
+/** FIPS codes 60 and up are territories outside geoAlbersUsa (it returns no path for them). */
+const isStateOrDc = (id: unknown) => Number(id) > 0 && Number(id) < 60;
+
+export async function makeGeometry(): Promise<Topology> {
+  const require = createRequire(import.meta.url);
+  const source = JSON.parse(
+    fs.readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8'),
+  ) as Topology;
+  const simplifier = (await import('topojson-simplify' as string)) as SimplifyModule;
+  const states = source.objects.states as GeometryCollection<{ name?: string }>;
+  const topology: Topology = {
+    type: 'Topology',
+    ...(source.transform ? { transform: source.transform } : {}),
+    arcs: source.arcs,
+    objects: {
+      states: {
+        type: 'GeometryCollection',
+        geometries: states.geometries
+          .filter((g) => isStateOrDc(g.id))
+          .map((g) => ({
+            ...g,
+            properties: { name: (g.properties as { name?: string } | undefined)?.name ?? '' },
+          })),
+      },
+    },
+  };
+  const weighted = simplifier.presimplify(topology, simplifier.sphericalTriangleArea);
+  const simplified = simplifier.simplify(weighted, MIN_WEIGHT);
+  // Islets smaller than a pixel go: simplified to slivers, their rings can turn inside out.
+  const filtered = simplifier.filter(
+    simplified,
+    simplifier.filterWeight(simplified, MIN_WEIGHT * 4, simplifier.sphericalRingArea),
+  );
+  // Unused arcs (the nation outline's, territories') and weights are dropped by re-quantizing.
+  const out = pruneArcs(quantize(filtered as Topology<Objects>, QUANTIZATION) as Topology);
+  assertNoInvertedStates(out);
+  return out;
+}
+
+/**
+ * A ring wound the wrong way makes d3-geo fill the whole sphere except the state
+ * (a map covered in one colour): refuse to ship that.
+ */
+function assertNoInvertedStates(topology: Topology): void {
+  const states = feature(topology, topology.objects.states as GeometryCollection);
+  for (const f of states.features) {
+    if (geoArea(f) > 2 * Math.PI) {
+      throw new Error(
+        `build-geo: ${(f.properties as { name?: string } | null)?.name} came out inside out`,
+      );
+    }
+  }
+}
+
+/** Drops arcs no geometry references and renumbers the rest. */
+function pruneArcs(topology: Topology): Topology {
+  const used = new Map<number, number>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) {
+        if (typeof v === 'number') {
+          const index = v < 0 ? ~v : v;
+          if (!used.has(index)) used.set(index, used.size);
+        } else walk(v);
+      }
+    }
+  };
+  const collection = topology.objects.states as GeometryCollection;
+  for (const g of collection.geometries) if ('arcs' in g) walk(g.arcs);
+  const renumber = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map((v: unknown) =>
+          typeof v === 'number' ? (v < 0 ? ~used.get(~v)! : used.get(v)!) : renumber(v),
+        )
+      : value;
+  const arcs = new Array<Topology['arcs'][number]>(used.size);
+  for (const [old, next] of used) arcs[next] = topology.arcs[old]!.map((p) => [p[0]!, p[1]!]);
+  return {
+    ...topology,
+    arcs,
+    objects: {
+      states: {
+        ...collection,
+        geometries: collection.geometries.map((g) =>
+          'arcs' in g ? ({ ...g, arcs: renumber(g.arcs) } as typeof g) : g,
+        ),
+      },
+    },
+  };
+}
+
+export async function buildGeo(): Promise<void> {
+  const file = path.join(DIST, 'widgets', GEO_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(await makeGeometry()));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildGeo();
+  const file = path.join(DIST, 'widgets', GEO_FILE);
+  console.log(`${file}: ${fs.statSync(file).size} bytes`);
+}

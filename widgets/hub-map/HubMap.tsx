@@ -1,0 +1,194 @@
+/**
+ * The innovation hubs: a list of the five hubs grouped into Headquarters and
+ * Future Sub-Headquarters (a side list on wide layouts, a button row on narrow
+ * ones), a detail card, and an interactive US map with a marker per hub
+ * (tooltip on hover and focus; the selected one maroon, the others black).
+ * Choosing a hub scrolls to the map, highlights its marker and shows its card.
+ * The list and card work before the map arrives and are its accessible
+ * alternative; the map's code and geometry load when the widget nears the viewport.
+ *
+ * Element: `<spartan-hub-map>`.
+ * @attr heading - heading above the widget (default "Our Innovation Hubs"; empty hides it)
+ * @event spartan-hub-select - {name} of the chosen hub
+ * @csspart hub-map - the whole widget
+ * @csspart list - the grouped hub list
+ * @csspart hub - each hub button in the list
+ * @csspart map - the map area
+ * @csspart details - the detail card
+ * @cssprop --spartan-maroon - selected marker and hub
+ * @cssprop --spartan-gold - states and accents
+ * @cssprop --spartan-ink - markers and text
+ * @cssprop --spartan-paper - card and list background
+ */
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { HUBS, type Hub } from '../../content/hubs.ts';
+import { scriptOrigin } from '../internal/api-base.ts';
+import { usePrefersReducedMotion } from '../internal/motion.ts';
+import { useWidgetStyles } from '../internal/styles.ts';
+import tokensCss from '../internal/tokens.css?inline';
+import hubMapCss from './hub-map.css?inline';
+import { geoUrlFor, groupHubs } from './hub-logic.ts';
+import type { MapViewProps } from './MapView.tsx';
+import { useNearViewport } from './use-near-viewport.ts';
+
+export interface HubMapProps {
+  /** Heading above the widget; '' renders none (the page supplies its own). */
+  heading?: string;
+  /** The hubs; default the five of the specification. */
+  hubs?: readonly Hub[];
+  /** URL of the states TopoJSON; default /widgets/geo/us-states.json on the widget's own server. */
+  geoUrl?: string;
+  /** Called with the name of the hub chosen in the list or on the map. */
+  onHubSelect?: (name: string) => void;
+}
+
+const STYLES = [tokensCss, hubMapCss];
+
+type Loaded =
+  | { status: 'error'; attempt: number }
+  | {
+      status: 'ready';
+      attempt: number;
+      View: ComponentType<MapViewProps>;
+      geography: MapViewProps['geography'];
+    };
+
+export function HubMap({
+  heading = 'Our Innovation Hubs',
+  hubs = HUBS,
+  geoUrl,
+  onHubSelect,
+}: HubMapProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useWidgetStyles(ref, STYLES);
+  const mapRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const detailsId = `${id}-details`;
+  const reducedMotion = usePrefersReducedMotion();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const near = useNearViewport(ref);
+  const url = geoUrl ?? geoUrlFor(scriptOrigin);
+
+  useEffect(() => {
+    if (!near) return;
+    let live = true;
+    // Code and geometry in parallel: no waterfall.
+    Promise.all([
+      import('./MapView.tsx'),
+      fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${r.status}`);
+        return r.json() as Promise<MapViewProps['geography']>;
+      }),
+    ])
+      .then(([mod, geography]) => {
+        if (live) setLoaded({ status: 'ready', attempt, View: mod.MapView, geography });
+      })
+      .catch(() => {
+        if (live) setLoaded({ status: 'error', attempt });
+      });
+    return () => {
+      live = false;
+    };
+  }, [near, url, attempt]);
+
+  const choose = (name: string, scroll: boolean) => {
+    setSelected(name);
+    onHubSelect?.(name);
+    if (scroll)
+      mapRef.current?.scrollIntoView?.({
+        behavior: reducedMotion ? 'auto' : 'smooth',
+        block: 'nearest',
+      });
+  };
+
+  const hub = hubs.find((h) => h.name === selected);
+  // A result from an earlier attempt (before "Try again") no longer counts.
+  const map =
+    loaded && (loaded.status === 'ready' || loaded.attempt === attempt)
+      ? loaded
+      : { status: near ? ('loading' as const) : ('idle' as const) };
+  const groups = groupHubs(hubs);
+
+  return (
+    <div ref={ref} className="spartan-root spartan-hub-map" part="hub-map">
+      {heading && <h2 className="spartan-hub-map__heading">{heading}</h2>}
+      <div className="spartan-hub-map__layout">
+        <nav className="spartan-hub-map__list" part="list" aria-label="Innovation hubs">
+          {groups.map((group) => (
+            <div key={group.heading} className="spartan-hub-map__group">
+              <h3 className="spartan-hub-map__group-heading">{group.heading}</h3>
+              <ul className="spartan-hub-map__hubs">
+                {group.hubs.map((h) => (
+                  <li key={h.name}>
+                    <button
+                      type="button"
+                      className="spartan-hub-map__hub"
+                      part="hub"
+                      aria-current={h.name === selected ? 'true' : undefined}
+                      aria-controls={detailsId}
+                      onClick={() => choose(h.name, true)}
+                    >
+                      {h.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div className="spartan-hub-map__main">
+          <div ref={mapRef} className="spartan-hub-map__map" part="map" data-state={map.status}>
+            {map.status === 'ready' ? (
+              <map.View
+                hubs={hubs}
+                geography={map.geography}
+                selected={selected}
+                onSelect={(name) => choose(name, false)}
+                detailsId={detailsId}
+              />
+            ) : map.status === 'error' ? (
+              <p className="spartan-hub-map__placeholder">
+                The map could not be loaded; every hub is in the list.{' '}
+                <button
+                  type="button"
+                  className="spartan-button"
+                  onClick={() => setAttempt((n) => n + 1)}
+                >
+                  Try again
+                </button>
+              </p>
+            ) : (
+              <p className="spartan-hub-map__placeholder" aria-hidden="true">
+                Loading map…
+              </p>
+            )}
+          </div>
+          <section
+            id={detailsId}
+            className="spartan-hub-map__details"
+            part="details"
+            aria-label="Hub details"
+            aria-live="polite"
+            data-state={hub ? 'selected' : 'empty'}
+          >
+            {hub ? (
+              <>
+                <p className="spartan-hub-map__category">{hub.category}</p>
+                <h3 className="spartan-hub-map__name">{hub.name}</h3>
+                <p className="spartan-hub-map__info">{hub.info}</p>
+              </>
+            ) : (
+              <p className="spartan-hub-map__hint">
+                Choose a hub from the list or the map to see its details.
+              </p>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default HubMap;

@@ -1,0 +1,204 @@
+/**
+ * The drawn map, loaded on demand (its own chunk: react-simple-maps, d3-geo,
+ * d3-zoom): the states in geoAlbersUsa at 980 × 600, zoom 1 to 8 by wheel,
+ * drag and the zoom buttons, and one focusable marker per hub with a tooltip
+ * on hover and focus. States are decoration here and never take focus.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  ComposableMap,
+  Geographies,
+  Geography,
+  Marker,
+  ZoomableGroup,
+  useMapContext,
+  useZoomPanContext,
+} from 'react-simple-maps';
+import type { GeoJsonObject } from 'geojson';
+import type { Topology } from 'topojson-specification';
+import { MAP } from '../../content/constants.ts';
+import type { Hub } from '../../content/hubs.ts';
+import { useWidgetStyles } from '../internal/styles.ts';
+import { overlayPosition, stepZoom, type ZoomTransform } from './hub-logic.ts';
+import mapViewCss from './map-view.css?inline';
+
+export interface MapViewProps {
+  hubs: readonly Hub[];
+  /** The states as TopoJSON (object `states`). */
+  geography: Topology;
+  selected: string | null;
+  onSelect: (name: string) => void;
+  /** Id of the detail card, which the markers control. */
+  detailsId: string;
+}
+
+type Project = (point: [number, number]) => [number, number] | null;
+
+/** Reports the current pan / zoom and the projection to the HTML overlay outside the SVG. */
+function TransformSpy({ onChange }: { onChange: (t: ZoomTransform, project: Project) => void }) {
+  const { x, y, k } = useZoomPanContext();
+  const { projection } = useMapContext();
+  useEffect(() => {
+    onChange({ x, y, k }, (p) => projection(p) ?? null);
+  }, [x, y, k, projection, onChange]);
+  return null;
+}
+
+const HIDE_DELAY_MS = 120;
+const STYLES = [mapViewCss];
+// geoAlbersUsa puts this point at the middle of the map: the unzoomed, unpanned view.
+const HOME = { center: [-96.6, 38.7] as [number, number], zoom: MAP.minZoom };
+
+export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useWidgetStyles(ref, STYLES);
+  const [position, setPosition] = useState<{ center: [number, number]; zoom: number }>(HOME);
+  const [view, setView] = useState<{ t: ZoomTransform; project: Project } | null>(null);
+  const [tip, setTip] = useState<string | null>(null);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onView = useCallback((t: ZoomTransform, project: Project) => setView({ t, project }), []);
+
+  const showTip = (name: string) => {
+    clearTimeout(hideTimer.current);
+    setTip(name);
+  };
+  // A short delay lets the pointer move onto the tooltip without it vanishing (WCAG 1.4.13).
+  const hideTip = () => {
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setTip(null), HIDE_DELAY_MS);
+  };
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  const zoomBy = (direction: 1 | -1) =>
+    setPosition((p) => ({ ...p, zoom: stepZoom(p.zoom, direction) }));
+
+  const onMarkerKey = (e: KeyboardEvent<SVGGElement>, name: string) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onSelect(name);
+    } else if (e.key === 'Escape') {
+      setTip(null);
+    }
+  };
+
+  const tipHub = hubs.find((h) => h.name === tip);
+  const tipPoint = tipHub && view ? view.project([...tipHub.coordinates]) : null;
+  const tipAt = tipPoint && view ? overlayPosition(tipPoint, view.t) : null;
+  const k = view?.t.k ?? position.zoom;
+
+  return (
+    <div ref={ref} className="spartan-hub-map__canvas">
+      <ComposableMap
+        className="spartan-hub-map__svg"
+        projection="geoAlbersUsa"
+        width={MAP.width}
+        height={MAP.height}
+        role="group"
+        aria-label="Map of the United States with the innovation hubs"
+      >
+        <ZoomableGroup
+          center={position.center}
+          zoom={position.zoom}
+          minZoom={MAP.minZoom}
+          maxZoom={MAP.maxZoom}
+          onMoveEnd={({ coordinates, zoom }) => {
+            if (coordinates && zoom)
+              setPosition({ center: [coordinates[0], coordinates[1]], zoom });
+          }}
+        >
+          <TransformSpy onChange={onView} />
+          <Geographies geography={geography as unknown as GeoJsonObject} aria-hidden="true">
+            {({ geographies }) =>
+              geographies.map((geo) => (
+                <Geography
+                  key={geo.rsmKey}
+                  geography={geo}
+                  className="spartan-hub-map__state"
+                  // react-simple-maps makes every state a tab stop (issue #276): not here.
+                  tabIndex={undefined}
+                  strokeWidth={0.75 / k}
+                />
+              ))
+            }
+          </Geographies>
+          {hubs.map((hub) => {
+            const isSelected = hub.name === selected;
+            return (
+              <Marker
+                key={hub.name}
+                coordinates={[...hub.coordinates]}
+                className="spartan-hub-map__marker"
+                data-selected={isSelected ? 'true' : undefined}
+                role="button"
+                tabIndex={0}
+                aria-label={hub.name}
+                aria-current={isSelected ? 'true' : undefined}
+                aria-controls={detailsId}
+                aria-describedby={tip === hub.name ? `${detailsId}-tip` : undefined}
+                onClick={() => onSelect(hub.name)}
+                onKeyDown={(e: KeyboardEvent<SVGGElement>) => onMarkerKey(e, hub.name)}
+                onMouseEnter={() => showTip(hub.name)}
+                onMouseLeave={hideTip}
+                onFocus={() => showTip(hub.name)}
+                onBlur={hideTip}
+              >
+                <g transform={`scale(${1 / k})`}>
+                  <circle className="spartan-hub-map__halo" r={14} />
+                  <path
+                    className="spartan-hub-map__pin"
+                    d="M0 0 C-3 -7 -10 -11 -10 -18 A10 10 0 1 1 10 -18 C10 -11 3 -7 0 0 Z"
+                  />
+                  <circle className="spartan-hub-map__pin-dot" cy={-18} r={4} />
+                </g>
+              </Marker>
+            );
+          })}
+        </ZoomableGroup>
+      </ComposableMap>
+      {tipHub && tipAt && (
+        <div
+          id={`${detailsId}-tip`}
+          role="tooltip"
+          className="spartan-hub-map__tooltip"
+          style={{ left: `${tipAt.left}%`, top: `${tipAt.top}%` }}
+          onMouseEnter={() => showTip(tipHub.name)}
+          onMouseLeave={hideTip}
+        >
+          <strong>{tipHub.name}</strong>
+          <span>{tipHub.info}</span>
+        </div>
+      )}
+      <div className="spartan-hub-map__zoom" role="group" aria-label="Map zoom">
+        <button
+          type="button"
+          className="spartan-hub-map__zoom-button"
+          onClick={() => zoomBy(1)}
+          disabled={position.zoom >= MAP.maxZoom}
+        >
+          <span aria-hidden="true">+</span>
+          <span className="spartan-visually-hidden">Zoom in</span>
+        </button>
+        <button
+          type="button"
+          className="spartan-hub-map__zoom-button"
+          onClick={() => zoomBy(-1)}
+          disabled={position.zoom <= MAP.minZoom}
+        >
+          <span aria-hidden="true">−</span>
+          <span className="spartan-visually-hidden">Zoom out</span>
+        </button>
+        <button
+          type="button"
+          className="spartan-hub-map__zoom-button"
+          onClick={() => setPosition(HOME)}
+          disabled={position.zoom === 1}
+        >
+          <span aria-hidden="true">⟲</span>
+          <span className="spartan-visually-hidden">Reset map</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default MapView;
