@@ -2,6 +2,56 @@
  * Routes of the application, login and staff flows (issue 6): the site's router
  * and prerenderer append these to the site's own table.
  */
+import { lazyPage } from '../lazy.tsx';
 import type { SiteRoute } from '../route-types.ts';
 
-export const flowRoutes: SiteRoute[] = [];
+const apply = (name: 'ApplyPage' | 'ApplySuccessPage') =>
+  lazyPage('flows/pages/apply.tsx', () => import('./pages/apply.tsx').then((m) => m[name]));
+const invest = (name: 'InvestApplyPage' | 'InvestSuccessPage') =>
+  lazyPage('flows/pages/invest.tsx', () => import('./pages/invest.tsx').then((m) => m[name]));
+const login = lazyPage('flows/pages/login.tsx', () =>
+  import('./pages/login.tsx').then((m) => m.LoginPage),
+);
+const staff = lazyPage('flows/pages/staff.tsx', () =>
+  import('./pages/staff.tsx').then((m) => m.StaffPage),
+);
+
+export const flowRoutes: SiteRoute[] = [
+  {
+    path: '/apply-spartan',
+    title: 'Apply to Become a Spartan',
+    component: apply('ApplyPage'),
+    description: 'Ready to Become a Spartan? Join the 300,000 Spartans today: apply online.',
+  },
+  {
+    path: '/apply-spartan-success',
+    title: 'Application Received',
+    component: apply('ApplySuccessPage'),
+    description: 'Your Spartan application is being processed.',
+  },
+  {
+    path: '/invest-apply',
+    title: 'Apply to Invest',
+    component: invest('InvestApplyPage'),
+    description: 'Apply to invest in the Private Spartan Wealth Fund (accredited investors only).',
+  },
+  {
+    path: '/success-invest',
+    title: 'Thank You for Your Interest',
+    component: invest('InvestSuccessPage'),
+    description: 'Our team will reach out to you shortly.',
+  },
+  {
+    path: '/security-login',
+    title: 'Staff Login',
+    component: login,
+    layout: 'bare',
+    description: 'Staff login.',
+  },
+  {
+    path: '/staff/:rest*',
+    title: 'Staff Area',
+    component: staff,
+    prerender: false,
+  },
+];

@@ -11,7 +11,7 @@ export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
     <>
       <button
         type="submit"
-        className="spartan-button spartan-button--primary"
+        className="spartan-submit"
         part="submit"
         disabled={busy}
         data-state={busy ? 'busy' : 'idle'}

@@ -1,0 +1,51 @@
+import { useState, type ReactNode } from 'react';
+import { WealthCounter } from '../../../widgets/counter/WealthCounter.tsx';
+
+/**
+ * The id a success page shows: `?id=` of its URL, so a refresh keeps it. The
+ * prerendered page shows the dash; hydration puts the id in its place.
+ */
+export function useIdFromQuery(): string | null {
+  const [id] = useState<string | null>(() => {
+    if (typeof location === 'undefined') return null;
+    const value = new URLSearchParams(location.search).get('id');
+    return value && value.length <= 100 ? value : null;
+  });
+  return id;
+}
+
+export interface SuccessPageProps {
+  title: string;
+  lead: string;
+  idBox: ReactNode;
+  /** The first button's label; the specification gives it no action. */
+  benefitsLabel: string;
+}
+
+/** The thank-you page after an application (SPEC section 2). */
+export function SuccessPage({ title, lead, idBox, benefitsLabel }: SuccessPageProps) {
+  return (
+    <div className="page page--narrow flow-success">
+      <div className="flow-success__card">
+        <p className="flow-success__mark" aria-hidden="true">
+          ✓
+        </p>
+        <h1 className="page-intro__title">{title}</h1>
+        <p className="flow-success__lead">{lead}</p>
+        <div className="spartan-root spartan-success">{idBox}</div>
+        <div className="button-row button-row--center flow-success__actions">
+          {/* No destination is given for this button (SPEC section 2). */}
+          <button type="button" className="button button--dark">
+            {benefitsLabel}
+          </button>
+          <a className="button button--gold" href="/our-purpose">
+            Our Purpose
+          </a>
+        </div>
+      </div>
+      <div className="flow-success__counter">
+        <WealthCounter />
+      </div>
+    </div>
+  );
+}

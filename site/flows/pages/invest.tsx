@@ -1,0 +1,41 @@
+/** `/invest-apply` (the investor application) and `/success-invest` (SPEC section 2). */
+import { InvestForm } from '../../../widgets/invest-form/InvestForm.tsx';
+import { IdBox } from '../../../widgets/internal/form/feedback.tsx';
+import { navigate } from '../../navigation.ts';
+import { FormPage } from './FormPage.tsx';
+import { SuccessPage, useIdFromQuery } from './SuccessPage.tsx';
+import './styles.ts';
+
+export const INVEST_SUCCESS_PATH = '/success-invest';
+
+export function InvestApplyPage() {
+  return (
+    <FormPage
+      eyebrow="Accredited investors only"
+      title="Apply to Invest"
+      tagline="Tell us about yourself and how you qualify; our investor relations team will contact you."
+      aside={{
+        title: 'Who can invest?',
+        text: 'The Private Spartan Wealth Fund is open to accredited investors only. Read the criteria before you apply.',
+        links: [
+          { href: '/accredited-investor', label: 'Accredited investor criteria' },
+          { href: '/investors', label: 'Investor information' },
+        ],
+      }}
+    >
+      <InvestForm successUrl={INVEST_SUCCESS_PATH} navigate={navigate} />
+    </FormPage>
+  );
+}
+
+export function InvestSuccessPage() {
+  const id = useIdFromQuery();
+  return (
+    <SuccessPage
+      title="Thank you for your interest!"
+      lead="Our team will reach out to you shortly."
+      idBox={<IdBox label="Investor ID Number" id={id} />}
+      benefitsLabel="Spartan Investor Benefits"
+    />
+  );
+}

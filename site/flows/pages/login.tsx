@@ -1,0 +1,41 @@
+/** `/security-login`, outside the main layout (SPEC section 2). */
+import { useEffect } from 'react';
+import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
+import { navigate } from '../../navigation.ts';
+import { safeNext } from '../auth/next.ts';
+import { ensureSessionLifetime } from '../auth/session.ts';
+import { authState, login, syncFromSession } from '../auth/store.ts';
+import '../../../widgets/login/login.css';
+import './styles.ts';
+
+export function LoginPage() {
+  // Already authenticated: straight on to where the visitor was going.
+  useEffect(() => {
+    syncFromSession(authState);
+    if (authState.isAuthenticated) navigate(safeNext(location.search), true);
+  }, []);
+  return (
+    <main className="flow-login">
+      <div className="flow-login__panel">
+        <a className="flow-login__brand" href="/">
+          <span className="flow-login__mark" aria-hidden="true">
+            Σ
+          </span>
+          The Spartans
+        </a>
+        <h1 className="flow-login__title">Staff Login</h1>
+        <LoginForm
+          heading="Sign in to continue"
+          authenticate={(credentials) => login(credentials)}
+          onLogin={() => {
+            ensureSessionLifetime();
+            navigate(safeNext(location.search), true);
+          }}
+        />
+        <p className="flow-login__back">
+          <a href="/">Back to the home page</a>
+        </p>
+      </div>
+    </main>
+  );
+}

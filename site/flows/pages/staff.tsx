@@ -1,0 +1,16 @@
+/** `/staff` and everything under it, behind the guard (CONTRACT.md, staff area). */
+import { Guard } from '../auth/Guard.tsx';
+import { StaffArea } from '../staff/StaffArea.tsx';
+import './styles.ts';
+
+export function StaffPage({ url }: { url?: string }) {
+  return (
+    <Guard>
+      <StaffArea
+        url={
+          url ?? (typeof location === 'undefined' ? '/staff' : location.pathname + location.search)
+        }
+      />
+    </Guard>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { staffState } from './api.ts';
+import { fieldText, type Kind } from './kinds.ts';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal confirmation (WAI-ARIA dialog pattern): focus moves to Cancel, stays
+ * inside while open (Tab wraps), Escape cancels, and focus returns to the
+ * control that opened it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { title, message, confirmLabel, busy, error, onConfirm, onCancel } = props;
+  const id = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    cancelRef.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        if (!busy) onCancel();
+        return;
+      }
+      if (event.key !== 'Tab' || !dialog) return;
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    dialog?.addEventListener('keydown', onKeyDown);
+    return () => dialog?.removeEventListener('keydown', onKeyDown);
+  }, [busy, onCancel]);
+  return (
+    <div className="staff-dialog__backdrop">
+      <div
+        ref={dialogRef}
+        className="staff-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+      >
+        <h2 id={`${id}-title`} className="staff-dialog__title">
+          {title}
+        </h2>
+        <p id={`${id}-message`}>{message}</p>
+        {error && (
+          <p className="staff-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="button-row staff-dialog__actions">
+          <button
+            ref={cancelRef}
+            type="button"
+            className="button button--outline"
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button staff-button--danger"
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {busy ? 'Deleting...' : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The confirmation before deleting one application, with the store's progress and error. */
+export function DeleteDialog({
+  kind,
+  item,
+  onConfirm,
+  onClose,
+}: {
+  kind: Kind;
+  item: { readonly fullname?: unknown; readonly email?: unknown };
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const snap = useSnapshot(staffState[kind]);
+  return (
+    <ConfirmDialog
+      title="Delete this application?"
+      message={`The application of ${fieldText('fullname', item.fullname)} (${fieldText('email', item.email)}) and its files will be deleted for good.`}
+      confirmLabel="Delete application"
+      busy={snap.deleting}
+      error={snap.deleteError}
+      onConfirm={onConfirm}
+      onCancel={() => {
+        staffState[kind].deleteError = null;
+        onClose();
+      }}
+    />
+  );
+}

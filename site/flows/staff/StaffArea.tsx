@@ -1,0 +1,79 @@
+import { useSnapshot } from 'valtio/react';
+import { navigate } from '../../navigation.ts';
+import { authState, loggedOut } from '../auth/store.ts';
+import { ApplicationDetail } from './ApplicationDetail.tsx';
+import { ApplicationList, listHref } from './ApplicationList.tsx';
+import { resetStaffState, serverLogout } from './api.ts';
+import { KINDS, type Kind } from './kinds.ts';
+import { AppLink, STAFF_PATH } from './links.tsx';
+
+export type StaffView = { kind: Kind; id: string | null; page: number; q: string };
+
+/** Reads the staff view from a URL: /staff[/applications|/investors][/<id>]?page=&q=. */
+export function parseStaffUrl(url: string): StaffView {
+  const parsed = new URL(url, 'http://staff.local');
+  const parts = parsed.pathname
+    .slice(STAFF_PATH.length)
+    .split('/')
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p));
+  const kind: Kind = parts[0] === KINDS.investor.segment ? 'investor' : 'spartan';
+  const id = parts.length > 1 ? (parts[1] ?? null) : null;
+  const page = Math.max(1, Math.floor(Number(parsed.searchParams.get('page')) || 1));
+  return { kind, id, page, q: (parsed.searchParams.get('q') ?? '').slice(0, 100) };
+}
+
+/** The staff area: who is signed in, logout, the two lists and the detail view. */
+export function StaffArea({ url }: { url: string }) {
+  const auth = useSnapshot(authState);
+  const view = parseStaffUrl(url);
+  const logout = async () => {
+    await serverLogout();
+    loggedOut(authState);
+    resetStaffState();
+    navigate('/security-login', true);
+  };
+  return (
+    <div className="page staff">
+      <div className="staff-bar">
+        <div>
+          <p className="page-intro__eyebrow">Staff area</p>
+          <h1 className="staff-bar__title">Applications</h1>
+        </div>
+        <div className="staff-bar__user">
+          {auth.user && (
+            <p>
+              Signed in as <strong>{auth.user.name || auth.user.username}</strong>
+            </p>
+          )}
+          <button type="button" className="button button--outline" onClick={() => void logout()}>
+            Log out
+          </button>
+        </div>
+      </div>
+      <nav aria-label="Application lists" className="staff-tabs">
+        {(['spartan', 'investor'] as const).map((kind) => (
+          <AppLink
+            key={kind}
+            href={listHref(kind, 1, '')}
+            className="staff-tabs__link"
+            aria-current={view.kind === kind && !view.id ? 'page' : undefined}
+          >
+            {KINDS[kind].title}
+          </AppLink>
+        ))}
+      </nav>
+      {view.id ? (
+        <ApplicationDetail kind={view.kind} id={view.id} />
+      ) : (
+        // Keyed by list and search, so the search box starts from the URL's query.
+        <ApplicationList
+          key={`${view.kind}:${view.q}`}
+          kind={view.kind}
+          page={view.page}
+          q={view.q}
+        />
+      )}
+    </div>
+  );
+}

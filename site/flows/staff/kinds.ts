@@ -1,0 +1,98 @@
+/**
+ * The two kinds of application the staff area handles: their API paths
+ * (CONTRACT.md), their failure messages (SPEC section 8) and the fields shown.
+ */
+import { ACCREDITATION_OPTIONS } from '../../../content/forms.ts';
+
+export type Kind = 'spartan' | 'investor';
+
+export interface KindInfo {
+  /** Heading of the list. */
+  title: string;
+  /** The list's path segment under /staff. */
+  segment: string;
+  list: string;
+  detail: (id: string) => string;
+  remove: (id: string) => string;
+  resume?: (id: string) => string;
+  failed: { list: string; detail: string; remove: string };
+  /** Fields shown in the list after name and email. */
+  columns: Array<{ key: string; label: string }>;
+  /** Every field of the detail view, in order. */
+  fields: Array<{ key: string; label: string }>;
+}
+
+const seg = encodeURIComponent;
+
+export const KINDS: Record<Kind, KindInfo> = {
+  spartan: {
+    title: 'Spartan applications',
+    segment: 'applications',
+    list: '/api/spartan_join/applications/',
+    detail: (id) => `/api/spartan_join/application/${seg(id)}/`,
+    remove: (id) => `/api/application/${seg(id)}/delete/`,
+    resume: (id) => `/api/spartan_join/application/${seg(id)}/resume/`,
+    failed: {
+      list: 'Get Spartan Applications failed',
+      detail: 'Get Spartan Application by ID failed',
+      remove: 'Delete Spartan Application failed',
+    },
+    columns: [
+      { key: 'job_title', label: 'Job role' },
+      { key: 'location', label: 'Location' },
+    ],
+    fields: [
+      { key: 'id', label: 'Application ID' },
+      { key: 'created_at', label: 'Submitted' },
+      { key: 'job_title', label: 'Job role' },
+      { key: 'fullname', label: 'Full Name' },
+      { key: 'date_of_birth', label: 'Date of Birth' },
+      { key: 'location', label: 'Location' },
+      { key: 'gender', label: 'Gender' },
+      { key: 'email', label: 'Email' },
+      { key: 'phone', label: 'Phone Number' },
+    ],
+  },
+  investor: {
+    title: 'Investor applications',
+    segment: 'investors',
+    list: '/api/investors/get_investor_applications/',
+    detail: (id) => `/api/investors/get_investor_application_detail/${seg(id)}/`,
+    remove: (id) => `/api/investors/delete_investor_application/${seg(id)}/`,
+    failed: {
+      list: 'Get Investor Applications failed',
+      detail: 'Get Investor Application by ID failed',
+      remove: 'Delete Investor Application failed',
+    },
+    columns: [
+      { key: 'accreditation', label: 'Accreditation' },
+      { key: 'location', label: 'Location' },
+    ],
+    fields: [
+      { key: 'id', label: 'Investor ID' },
+      { key: 'created_at', label: 'Submitted' },
+      { key: 'fullname', label: 'Full Name' },
+      { key: 'email', label: 'Email' },
+      { key: 'phone', label: 'Phone Number' },
+      { key: 'location', label: 'Location' },
+      { key: 'accreditation', label: 'Accreditation' },
+      { key: 'investment_range', label: 'Intended investment' },
+      { key: 'message', label: 'Message' },
+    ],
+  },
+};
+
+/** A stored field as text: dates readable, accreditation in the words of SPEC section 9. */
+export function fieldText(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (key === 'created_at' && typeof value === 'string') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime())
+      ? value
+      : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  }
+  if (key === 'accreditation') {
+    return ACCREDITATION_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
