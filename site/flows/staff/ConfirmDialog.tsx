@@ -105,7 +105,7 @@ export function DeleteDialog({
   onClose,
 }: {
   kind: Kind;
-  item: { readonly fullname?: unknown; readonly email?: unknown };
+  item: Readonly<Record<string, unknown>>;
   onConfirm: () => void;
   onClose: () => void;
 }) {
