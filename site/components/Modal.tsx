@@ -62,7 +62,7 @@ export function Modal({ open, onClose, title, hideTitle, className, children }: 
             </h2>
             <button type="button" className="modal__close" onClick={onClose}>
               <span aria-hidden="true">×</span>
-              <span className="spartan-visually-hidden">Close</span>
+              <span className="spartan-visually-hidden">Close dialog</span>
             </button>
           </div>
           <div className="modal__body">{children}</div>

@@ -30,6 +30,7 @@ export function VideoTile({ video, title }: VideoTileProps) {
       <button
         type="button"
         className="video-tile"
+        aria-label={`Play video: ${title}`}
         onMouseEnter={play}
         onMouseLeave={pause}
         onFocus={play}
@@ -53,8 +54,8 @@ export function VideoTile({ video, title }: VideoTileProps) {
         <span className="video-tile__play" aria-hidden="true">
           ▶
         </span>
-        <span className="video-tile__label">
-          Play video<span className="spartan-visually-hidden">: {title}</span>
+        <span className="video-tile__label" aria-hidden="true">
+          Play video
         </span>
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={title} className="modal--video">
