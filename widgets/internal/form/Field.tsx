@@ -62,8 +62,7 @@ export function Star() {
 export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p id={id} className="spartan-field__error" part="field-error">
-      <span className="spartan-visually-hidden">Error: </span>
-      {message}
+      <span className="spartan-visually-hidden">Error:</span> {message}
     </p>
   );
 }

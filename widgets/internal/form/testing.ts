@@ -1,0 +1,34 @@
+/**
+ * Test helpers for the flows (imported by tests only): a stand-in for the
+ * axios instance that `httpClient` resolves to, and axios-shaped errors.
+ */
+import { vi } from 'vitest';
+
+export interface FakeClient {
+  post: ReturnType<typeof vi.fn>;
+  get: ReturnType<typeof vi.fn>;
+  request: ReturnType<typeof vi.fn>;
+}
+
+export function fakeClient(): FakeClient {
+  return { post: vi.fn(), get: vi.fn(), request: vi.fn() };
+}
+
+/** An error as axios rejects with it: a response with a status and a body. */
+export function httpError(status: number, data?: unknown) {
+  return Object.assign(new Error(`Request failed with status code ${status}`), {
+    isAxiosError: true,
+    response: { status, data },
+  });
+}
+
+/** A promise with its resolve and reject, to hold a call open. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

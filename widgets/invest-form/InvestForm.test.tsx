@@ -1,0 +1,155 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../tests/axe.ts';
+import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
+import { httpClient } from '../internal/http.ts';
+import { deferred, fakeClient, httpError, type FakeClient } from '../internal/form/testing.ts';
+import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
+import { INVEST_PATH } from './submit.ts';
+
+vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
+
+let client: FakeClient;
+beforeEach(() => {
+  client = fakeClient();
+  vi.mocked(httpClient)
+    .mockReset()
+    .mockResolvedValue(client as never);
+});
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Full Name/), 'Grace Hopper');
+  await user.type(screen.getByLabelText(/Email/), 'grace@example.com');
+  await user.type(screen.getByLabelText(/Phone Number/), '555 123 4567');
+  await user.type(screen.getByLabelText(/Location/), 'Arlington, VA');
+  await user.click(screen.getByRole('radio', { name: /Net worth/ }));
+  await user.click(screen.getByRole('checkbox', { name: /I certify/ }));
+}
+
+const submit = () => screen.getByRole('button', { name: 'Submit Application' });
+
+describe('InvestForm', () => {
+  it('given a first render, then the five criteria are a labelled radio group with the spec wording, and axe passes', async () => {
+    const { container } = render(<InvestForm />);
+    const group = screen.getByRole('group', { name: /How do you qualify/ });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(
+      ACCREDITATION_OPTIONS.map((o) => o.value),
+    );
+    for (const option of ACCREDITATION_OPTIONS) {
+      expect(within(group).getByRole('radio', { name: option.label })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('checkbox', { name: /I certify/ })).not.toBeChecked();
+    expect(httpClient).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('when submitted empty, then the summary takes focus and lists every required field, the basis and the certification', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<InvestForm />);
+    await user.click(submit());
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      'Enter your full name',
+      'Enter a valid email address',
+      'Enter your phone number',
+      'Enter your location',
+      'Choose how you qualify as an accredited investor',
+      'Confirm that you qualify as an accredited investor',
+    ]);
+    expect(screen.getByRole('group', { name: /How do you qualify/ })).toHaveAccessibleDescription(
+      'Error: Choose how you qualify as an accredited investor',
+    );
+    expect(screen.getByRole('checkbox', { name: /I certify/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await user.click(within(summary).getByRole('link', { name: /Choose how you qualify/ }));
+    expect(screen.getByRole('radio', { name: ACCREDITATION_OPTIONS[0].label })).toHaveFocus();
+    expect(client.post).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('while submitting, then the button is disabled with "Submitting...", and it sends the contract JSON (no certification, no empty optionals)', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<{ data: unknown }>();
+    client.post.mockReturnValue(pending.promise);
+    const { container } = render(<InvestForm />);
+    await fillValid(user);
+    await user.click(submit());
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await waitFor(() => expect(client.post).toHaveBeenCalled());
+    expect(client.post).toHaveBeenCalledWith(INVEST_PATH, {
+      fullname: 'Grace Hopper',
+      email: 'grace@example.com',
+      phone: '555 123 4567',
+      location: 'Arlington, VA',
+      accreditation: 'net_worth',
+    });
+    await expectNoAxeViolations(container);
+    await act(async () => pending.resolve({ data: { investor_id: 'i-1' } }));
+  });
+
+  it('when the call fails, then the server message, else "Apply Investor failed", shows and the form keeps its values', async () => {
+    const user = userEvent.setup();
+    client.post.mockRejectedValueOnce(
+      httpError(429, { detail: 'Too many requests, try again later' }),
+    );
+    client.post.mockRejectedValueOnce(httpError(500));
+    const { container } = render(<InvestForm />);
+    await fillValid(user);
+    await user.click(submit());
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'Too many requests, try again later',
+    );
+    await user.click(submit());
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+        INVEST_FAILED,
+      ),
+    );
+    expect(screen.getByRole('radio', { name: /Net worth/ })).toBeChecked();
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Grace Hopper');
+    await expectNoAxeViolations(container);
+  });
+
+  it('when the server accepts, then onInvested gets the investor id and the success state shows it', async () => {
+    const user = userEvent.setup();
+    const onInvested = vi.fn();
+    client.post.mockResolvedValue({ data: { investor_id: 'inv-9', data: {} } });
+    const { container } = render(<InvestForm onInvested={onInvested} />);
+    await fillValid(user);
+    await user.click(submit());
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you for your interest' }),
+    ).toBeInTheDocument();
+    expect(onInvested).toHaveBeenCalledWith('inv-9');
+    expect(screen.getByRole('button', { name: 'Investor ID Number inv-9' })).toBeDisabled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('given a success-url on another origin, then it loads that page with ?id=', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      href: 'http://partner.test/apply',
+      origin: 'http://partner.test',
+      assign,
+    } as Location);
+    client.post.mockResolvedValue({ data: { investor_id: 'inv-10' } });
+    render(<InvestForm successUrl="https://thanks.example/done?src=x" />);
+    await fillValid(user);
+    await user.click(submit());
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://thanks.example/done?src=x&id=inv-10'),
+    );
+    vi.restoreAllMocks();
+  });
+});
