@@ -34,6 +34,7 @@ import {
 import { resolveApiBase } from '../internal/api-base.ts';
 import { usePrefersReducedMotion } from '../internal/motion.ts';
 import { useWidgetStyles } from '../internal/styles.ts';
+import controlsCss from '../internal/controls.css?inline';
 import tokensCss from '../internal/tokens.css?inline';
 import { Carousel } from '../carousel/Carousel.tsx';
 import carouselCss from '../carousel/carousel.css?inline';
@@ -55,7 +56,7 @@ export interface ExplainersProps {
   onVideoOpen?: (url: string) => void;
 }
 
-const STYLES = [tokensCss, carouselCss, explainersCss];
+const STYLES = [tokensCss, controlsCss, carouselCss, explainersCss];
 
 export function Explainers({
   layout = 'carousel',

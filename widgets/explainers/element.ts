@@ -1,5 +1,6 @@
 import { defineWidget } from '../internal/define.ts';
 import { Explainers, type ExplainersProps } from './Explainers.tsx';
+import controlsCss from '../internal/controls.css?inline';
 import carouselCss from '../carousel/carousel.css?inline';
 import explainersCss from './explainers.css?inline';
 
@@ -10,5 +11,5 @@ export const SpartanExplainersElement = defineWidget<ExplainersProps>({
   events: {
     onVideoOpen: { name: 'spartan-video-open', detail: (url: string) => ({ url }) },
   },
-  styles: [carouselCss, explainersCss],
+  styles: [controlsCss, carouselCss, explainersCss],
 });

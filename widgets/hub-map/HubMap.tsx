@@ -25,6 +25,7 @@ import { HUBS, type Hub } from '../../content/hubs.ts';
 import { scriptOrigin } from '../internal/api-base.ts';
 import { usePrefersReducedMotion } from '../internal/motion.ts';
 import { useWidgetStyles } from '../internal/styles.ts';
+import controlsCss from '../internal/controls.css?inline';
 import tokensCss from '../internal/tokens.css?inline';
 import hubMapCss from './hub-map.css?inline';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
@@ -42,7 +43,7 @@ export interface HubMapProps {
   onHubSelect?: (name: string) => void;
 }
 
-const STYLES = [tokensCss, hubMapCss];
+const STYLES = [tokensCss, controlsCss, hubMapCss];
 
 type Loaded =
   | { status: 'error'; attempt: number }
@@ -149,7 +150,7 @@ export function HubMap({
                 detailsId={detailsId}
               />
             ) : map.status === 'error' ? (
-              <p className="spartan-hub-map__placeholder">
+              <p className="spartan-hub-map__frame spartan-hub-map__placeholder">
                 The map could not be loaded; every hub is in the list.{' '}
                 <button
                   type="button"
@@ -160,7 +161,7 @@ export function HubMap({
                 </button>
               </p>
             ) : (
-              <p className="spartan-hub-map__placeholder" aria-hidden="true">
+              <p className="spartan-hub-map__frame spartan-hub-map__placeholder" aria-hidden="true">
                 Loading map…
               </p>
             )}

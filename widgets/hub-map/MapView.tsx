@@ -46,6 +46,8 @@ function TransformSpy({ onChange }: { onChange: (t: ZoomTransform, project: Proj
 
 const HIDE_DELAY_MS = 120;
 const STYLES = [mapViewCss];
+/** Drawn at least this wide, pins are at their natural size; narrower, they are enlarged. */
+const PIN_REFERENCE_WIDTH = 760;
 // geoAlbersUsa puts this point at the middle of the map: the unzoomed, unpanned view.
 const HOME = { center: [-96.6, 38.7] as [number, number], zoom: MAP.minZoom };
 
@@ -55,6 +57,14 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
   const [position, setPosition] = useState<{ center: [number, number]; zoom: number }>(HOME);
   const [view, setView] = useState<{ t: ZoomTransform; project: Project } | null>(null);
   const [tip, setTip] = useState<string | null>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onView = useCallback((t: ZoomTransform, project: Project) => setView({ t, project }), []);
 
@@ -85,89 +95,93 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
   const tipPoint = tipHub && view ? view.project([...tipHub.coordinates]) : null;
   const tipAt = tipPoint && view ? overlayPosition(tipPoint, view.t) : null;
   const k = view?.t.k ?? position.zoom;
+  // Pins keep a usable size on screen however narrow the map is drawn.
+  const pinScale = Math.max(1, PIN_REFERENCE_WIDTH / (width || PIN_REFERENCE_WIDTH)) / k;
 
   return (
     <div ref={ref} className="spartan-hub-map__canvas">
-      <ComposableMap
-        className="spartan-hub-map__svg"
-        projection="geoAlbersUsa"
-        width={MAP.width}
-        height={MAP.height}
-        role="group"
-        aria-label="Map of the United States with the innovation hubs"
-      >
-        <ZoomableGroup
-          center={position.center}
-          zoom={position.zoom}
-          minZoom={MAP.minZoom}
-          maxZoom={MAP.maxZoom}
-          onMoveEnd={({ coordinates, zoom }) => {
-            if (coordinates && zoom)
-              setPosition({ center: [coordinates[0], coordinates[1]], zoom });
-          }}
+      <div className="spartan-hub-map__frame">
+        <ComposableMap
+          className="spartan-hub-map__svg"
+          projection="geoAlbersUsa"
+          width={MAP.width}
+          height={MAP.height}
+          role="group"
+          aria-label="Map of the United States with the innovation hubs"
         >
-          <TransformSpy onChange={onView} />
-          <Geographies geography={geography as unknown as GeoJsonObject} aria-hidden="true">
-            {({ geographies }) =>
-              geographies.map((geo) => (
-                <Geography
-                  key={geo.rsmKey}
-                  geography={geo}
-                  className="spartan-hub-map__state"
-                  // react-simple-maps makes every state a tab stop (issue #276): not here.
-                  tabIndex={undefined}
-                  strokeWidth={0.75 / k}
-                />
-              ))
-            }
-          </Geographies>
-          {hubs.map((hub) => {
-            const isSelected = hub.name === selected;
-            return (
-              <Marker
-                key={hub.name}
-                coordinates={[...hub.coordinates]}
-                className="spartan-hub-map__marker"
-                data-selected={isSelected ? 'true' : undefined}
-                role="button"
-                tabIndex={0}
-                aria-label={hub.name}
-                aria-current={isSelected ? 'true' : undefined}
-                aria-controls={detailsId}
-                aria-describedby={tip === hub.name ? `${detailsId}-tip` : undefined}
-                onClick={() => onSelect(hub.name)}
-                onKeyDown={(e: KeyboardEvent<SVGGElement>) => onMarkerKey(e, hub.name)}
-                onMouseEnter={() => showTip(hub.name)}
-                onMouseLeave={hideTip}
-                onFocus={() => showTip(hub.name)}
-                onBlur={hideTip}
-              >
-                <g transform={`scale(${1 / k})`}>
-                  <circle className="spartan-hub-map__halo" r={14} />
-                  <path
-                    className="spartan-hub-map__pin"
-                    d="M0 0 C-3 -7 -10 -11 -10 -18 A10 10 0 1 1 10 -18 C10 -11 3 -7 0 0 Z"
+          <ZoomableGroup
+            center={position.center}
+            zoom={position.zoom}
+            minZoom={MAP.minZoom}
+            maxZoom={MAP.maxZoom}
+            onMoveEnd={({ coordinates, zoom }) => {
+              if (coordinates && zoom)
+                setPosition({ center: [coordinates[0], coordinates[1]], zoom });
+            }}
+          >
+            <TransformSpy onChange={onView} />
+            <Geographies geography={geography as unknown as GeoJsonObject} aria-hidden="true">
+              {({ geographies }) =>
+                geographies.map((geo) => (
+                  <Geography
+                    key={geo.rsmKey}
+                    geography={geo}
+                    className="spartan-hub-map__state"
+                    // react-simple-maps makes every state a tab stop (issue #276): not here.
+                    tabIndex={undefined}
+                    strokeWidth={0.75 / k}
                   />
-                  <circle className="spartan-hub-map__pin-dot" cy={-18} r={4} />
-                </g>
-              </Marker>
-            );
-          })}
-        </ZoomableGroup>
-      </ComposableMap>
-      {tipHub && tipAt && (
-        <div
-          id={`${detailsId}-tip`}
-          role="tooltip"
-          className="spartan-hub-map__tooltip"
-          style={{ left: `${tipAt.left}%`, top: `${tipAt.top}%` }}
-          onMouseEnter={() => showTip(tipHub.name)}
-          onMouseLeave={hideTip}
-        >
-          <strong>{tipHub.name}</strong>
-          <span>{tipHub.info}</span>
-        </div>
-      )}
+                ))
+              }
+            </Geographies>
+            {hubs.map((hub) => {
+              const isSelected = hub.name === selected;
+              return (
+                <Marker
+                  key={hub.name}
+                  coordinates={[...hub.coordinates]}
+                  className="spartan-hub-map__marker"
+                  data-selected={isSelected ? 'true' : undefined}
+                  role="button"
+                  tabIndex={0}
+                  aria-label={hub.name}
+                  aria-current={isSelected ? 'true' : undefined}
+                  aria-controls={detailsId}
+                  aria-describedby={tip === hub.name ? `${detailsId}-tip` : undefined}
+                  onClick={() => onSelect(hub.name)}
+                  onKeyDown={(e: KeyboardEvent<SVGGElement>) => onMarkerKey(e, hub.name)}
+                  onMouseEnter={() => showTip(hub.name)}
+                  onMouseLeave={hideTip}
+                  onFocus={() => showTip(hub.name)}
+                  onBlur={hideTip}
+                >
+                  <g transform={`scale(${pinScale})`}>
+                    <circle className="spartan-hub-map__halo" r={14} />
+                    <path
+                      className="spartan-hub-map__pin"
+                      d="M0 0 C-3 -7 -10 -11 -10 -18 A10 10 0 1 1 10 -18 C10 -11 3 -7 0 0 Z"
+                    />
+                    <circle className="spartan-hub-map__pin-dot" cy={-18} r={4} />
+                  </g>
+                </Marker>
+              );
+            })}
+          </ZoomableGroup>
+        </ComposableMap>
+        {tipHub && tipAt && (
+          <div
+            id={`${detailsId}-tip`}
+            role="tooltip"
+            className="spartan-hub-map__tooltip"
+            style={{ left: `${tipAt.left}%`, top: `${tipAt.top}%` }}
+            onMouseEnter={() => showTip(tipHub.name)}
+            onMouseLeave={hideTip}
+          >
+            <strong>{tipHub.name}</strong>
+            <span>{tipHub.info}</span>
+          </div>
+        )}
+      </div>
       <div className="spartan-hub-map__zoom" role="group" aria-label="Map zoom">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { defineWidget } from '../internal/define.ts';
 import { HubMap, type HubMapProps } from './HubMap.tsx';
+import controlsCss from '../internal/controls.css?inline';
 import hubMapCss from './hub-map.css?inline';
 
 export const SpartanHubMapElement = defineWidget<HubMapProps>({
@@ -9,5 +10,5 @@ export const SpartanHubMapElement = defineWidget<HubMapProps>({
   events: {
     onHubSelect: { name: 'spartan-hub-select', detail: (name: string) => ({ name }) },
   },
-  styles: [hubMapCss],
+  styles: [controlsCss, hubMapCss],
 });

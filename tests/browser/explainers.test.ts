@@ -1,0 +1,201 @@
+/**
+ * spartan-explainers from the built bundle, on the partner demo (another origin,
+ * strict CSP): renders, fetches no video bytes before interaction, the carousel
+ * drags and loops, the modal player works by keyboard alone, axe is clean.
+ */
+import type { Page, Request } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+
+let t: TestPage | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+});
+
+const isVideo = (r: Request) => /\.(mp4|webm)(\?|$)/.test(r.url());
+const visibleSlides = (page: Page) =>
+  page
+    .locator('#explainers [aria-roledescription="slide"]:not([aria-hidden])')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+
+async function openDemo(width = 1440, height = 900) {
+  t = await openPage({ viewport: { width, height } });
+  const videoRequests: string[] = [];
+  t.page.on('request', (r) => {
+    if (isVideo(r)) videoRequests.push(r.url());
+  });
+  await t.page.goto(`${demoUrl()}/rich.html`);
+  await t.page.locator('#explainers [data-engine="embla"]').waitFor();
+  return { page: t.page, errors: t.errors, videoRequests };
+}
+
+describe('spartan-explainers on a partner page', () => {
+  it('renders six tiles with first-party posters and fetches no video bytes before interaction', async () => {
+    const { page, errors, videoRequests } = await openDemo();
+    const tiles = page.locator('#explainers-grid button[part="tile"]');
+    await expect(tiles.count()).resolves.toBe(6);
+    const posters = await page
+      .locator('#explainers-grid video')
+      .evaluateAll((els) => els.map((el) => (el as HTMLVideoElement).poster));
+    expect(posters).toHaveLength(6);
+    for (const poster of posters)
+      expect(poster.startsWith(`${mainUrl()}/media/videos/`)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(videoRequests).toEqual([]);
+
+    // Hovering a tile starts its preview: now, and only now, video is fetched, from our server.
+    await tiles.nth(1).hover();
+    await expect
+      .poll(() =>
+        page
+          .locator('#explainers-grid video')
+          .nth(1)
+          .evaluate((v) => !(v as HTMLVideoElement).paused),
+      )
+      .toBe(true);
+    expect(videoRequests.length).toBeGreaterThan(0);
+    for (const url of videoRequests)
+      expect(url.startsWith(`${mainUrl()}/media/videos/`)).toBe(true);
+    await page.mouse.move(5, 5);
+    await expect
+      .poll(() =>
+        page
+          .locator('#explainers-grid video')
+          .nth(1)
+          .evaluate((v) => (v as HTMLVideoElement).paused),
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows 3 per view on desktop, 2 on tablets, 1 on phones', async () => {
+    const { page } = await openDemo(1440);
+    expect(await visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6']);
+    await expect(page.locator('#explainers button:has-text("Next slide")').count()).resolves.toBe(
+      0,
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6']);
+  });
+
+  it('drags by at least 80 px to move, snaps back from shorter drags, and loops', async () => {
+    const { page, errors } = await openDemo(1440);
+    const viewport = page.locator('#explainers .spartan-carousel__viewport');
+    const box = (await viewport.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const drag = async (dx: number) => {
+      const x = box.x + box.width / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i += 1) await page.mouse.move(x + (dx * i) / 10, y);
+      await page.mouse.up();
+    };
+    await drag(-50);
+    await page.waitForTimeout(900);
+    expect(await visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+
+    await drag(-200);
+    await expect.poll(() => visibleSlides(page)).toEqual(['2 of 6', '3 of 6', '4 of 6']);
+
+    // Dragging right from the start wraps to the end (infinite loop).
+    await page.waitForTimeout(900);
+    await drag(200);
+    await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+    await page.waitForTimeout(900);
+    await drag(200);
+    await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '6 of 6']);
+
+    // The next arrow loops forward too.
+    const next = page.locator('#explainers button:has-text("Next slide")');
+    await next.click();
+    await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+    expect(errors).toEqual([]);
+  });
+
+  it('is usable by keyboard alone: arrows move, Enter opens the player, focus stays inside, Escape returns', async () => {
+    const { page, errors } = await openDemo(1440);
+    await page.evaluate(() => {
+      const w = window as unknown as { opened: string[] };
+      w.opened = [];
+      document
+        .getElementById('explainers')!
+        .addEventListener('spartan-video-open', (e) =>
+          w.opened.push((e as CustomEvent<{ url: string }>).detail.url),
+        );
+    });
+    const focusedTitle = () =>
+      page.evaluate(() => {
+        const host = document.activeElement;
+        return host?.shadowRoot?.activeElement?.textContent ?? host?.textContent ?? '';
+      });
+    // The carousel's controls come before its slides (WAI-ARIA carousel pattern).
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedTitle).toContain('Next slide');
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedTitle).toContain('What Is the Spartan Company?');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => visibleSlides(page)).toEqual(['2 of 6', '3 of 6', '4 of 6']);
+    await expect.poll(focusedTitle).toContain('What Is the Private Spartan Wealth Fund?');
+
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('#explainers dialog');
+    await expect(dialog.evaluate((d) => (d as HTMLDialogElement).open)).resolves.toBe(true);
+    await expect(dialog.evaluate((d) => d.matches(':modal'))).resolves.toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([
+      `${mainUrl()}/media/videos/what-is-the-fund.mp4`,
+    ]);
+    const activeInDialog = () =>
+      page.evaluate(() => {
+        const root = document.getElementById('explainers')!.shadowRoot!;
+        return root.querySelector('dialog')!.contains(root.activeElement);
+      });
+    for (let i = 0; i < 7; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await activeInDialog()).toBe(true);
+    }
+    // The player autoplays the clip from our server.
+    await expect
+      .poll(() => dialog.locator('video').evaluate((v) => (v as HTMLVideoElement).currentTime > 0))
+      .toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await expect.poll(focusedTitle).toContain('What Is the Private Spartan Wealth Fund?');
+    expect(errors).toEqual([]);
+  });
+
+  it('copies the video link with an accessible confirmation and offers an email share', async () => {
+    const { page, errors } = await openDemo(1440);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: demoUrl(),
+    });
+    await page.locator('#explainers button[part="tile"]').first().click();
+    const dialog = page.locator('#explainers dialog');
+    await dialog.locator('button:has-text("Copy Link")').click();
+    await expect
+      .poll(() => dialog.locator('[role="status"]').textContent())
+      .toBe('Video URL copied to clipboard! Choose a sharing option below.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${mainUrl()}/media/videos/what-is-the-company.mp4`,
+    );
+    const href = await dialog.locator('a:has-text("Share via Email")').getAttribute('href');
+    expect(href).toContain('subject=Check%20out%20this%20video!');
+    expect(decodeURIComponent(href!)).toContain(
+      `${mainUrl()}/media/videos/what-is-the-company.mp4`,
+    );
+    expect(await axeViolations(page, '#explainers')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('passes axe in both layouts at desktop and phone widths', async () => {
+    const { page } = await openDemo(1440);
+    expect(await axeViolations(page, '#explainers')).toEqual([]);
+    expect(await axeViolations(page, '#explainers-grid')).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(page, '#explainers')).toEqual([]);
+    expect(await axeViolations(page, '#explainers-grid')).toEqual([]);
+  });
+});
