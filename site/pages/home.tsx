@@ -91,7 +91,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="home-videos">
+      <div className="section">
         <div className="section__inner">
           <h2 id="home-videos" className="section__title">
             Explainer Videos
@@ -103,7 +103,7 @@ export function HomePage() {
             props={{ layout: 'carousel' }}
           />
         </div>
-      </section>
+      </div>
     </div>
   );
 }

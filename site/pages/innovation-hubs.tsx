@@ -1,5 +1,12 @@
 /** `/innovation-hubs`: the hubs map with its list and detail card, and two explanatory sections. */
+import { HubMap } from '../../widgets/hub-map/HubMap.tsx';
+import '../../widgets/internal/controls.css';
+import '../../widgets/hub-map/hub-map.css';
+import '../../widgets/hub-map/map-view.css';
 import { PageIntro } from '../components/PageIntro.tsx';
+
+/** The map geometry the build puts beside the widget bundles, on this server. */
+const GEO_URL = '/widgets/geo/us-states.json';
 
 export function InnovationHubsPage() {
   return (
@@ -7,7 +14,8 @@ export function InnovationHubsPage() {
       <PageIntro title="Our Innovation Hubs" eyebrow="About">
         <p>Where the Spartans build: our headquarters and sub-headquarters across the country.</p>
       </PageIntro>
-      <div className="hubs-slot" />
+      <h2 className="section__title">Find a hub</h2>
+      <HubMap heading="" geoUrl={GEO_URL} />
       <div className="two-col">
         <section aria-labelledby="hubs-about" className="prose">
           <h2 id="hubs-about">Our Innovation Hubs</h2>

@@ -405,3 +405,27 @@ describe('employee area', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/employee-login');
   });
 });
+
+describe('home explainer videos island', () => {
+  it('loads its code when scrolled near, keeps its layout, and opens the player with sharing', async () => {
+    const page = await open('/');
+    const island = page.locator('#home-explainers');
+    const before = await island.boundingBox();
+    const scripts = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').filter((e) => /Explainer/.test(e.name)),
+      );
+    expect((await scripts()).length).toBe(0);
+    await island.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await scripts()).length).toBeGreaterThan(0);
+    await expect.poll(() => island.getByRole('button', { name: 'Next slide' }).count()).toBe(1);
+    const after = await island.boundingBox();
+    expect(after?.height).toBeCloseTo(before?.height ?? 0, -1);
+    expect(await axeViolations(page)).toEqual([]);
+    await island.getByRole('button', { name: /What Is the Spartan Company/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: /Copy Link/ }).count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: /Share via Email/ }).count()).toBe(1);
+  });
+});

@@ -18,8 +18,16 @@ const ROUTES: Array<[string, string, string[]]> = [
       'Explainer Videos',
     ],
   ],
-  ['/explainers', 'Explainer Videos', []],
-  ['/innovation-hubs', 'Our Innovation Hubs', ['Our Headquarters']],
+  [
+    '/explainers',
+    'Explainer Videos',
+    ['What Is the Private Spartan Wealth Fund?', 'Investors and Their Benefits'],
+  ],
+  [
+    '/innovation-hubs',
+    'Our Innovation Hubs',
+    ['Our Headquarters', 'Palo Alto HQ', 'Future Sub-Headquarters', 'Denver Future Hub'],
+  ],
   ['/founders', 'The Founders', ['CEO', 'Co-Founder']],
   [
     '/spartan-emp-benefits',
@@ -93,6 +101,15 @@ const ROUTES: Array<[string, string, string[]]> = [
     ['Page 1 / 10', 'Go to Page / Chapter', 'About the White Paper', 'A note from the author'],
   ],
   ['/open-letter', 'Open Letter From Our CEO', ['Page 1 / 10']],
+  // The flows' routes (site/flows), assembled by the site's router and prerenderer.
+  ['/apply-spartan', 'Ready to Become a Spartan?', ['Join the 300,000 Spartans Today!']],
+  [
+    '/apply-spartan-success',
+    'Thank you for applying!',
+    ['5 business days', 'Application ID Number'],
+  ],
+  ['/invest-apply', 'Apply to Invest', []],
+  ['/success-invest', 'Thank you for your interest!', ['Investor ID Number']],
 ];
 
 /** Chrome every main-layout page carries. */
@@ -140,6 +157,15 @@ describe('site routes', () => {
     expect(await axeViolations(t.page)).toEqual([]);
     // The only error: the 404 response itself.
     expect(t.errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  it('serves /security-login outside the main layout', async () => {
+    t.errors.length = 0;
+    await t.page.goto(`${mainUrl()}/security-login`, { waitUntil: 'networkidle' });
+    await expect.poll(() => t.page.locator('h1').textContent()).toBe('Staff Login');
+    expect(await t.page.locator('.site-header').count()).toBe(0);
+    expect(await axeViolations(t.page)).toEqual([]);
+    expect(t.errors).toEqual([]);
   });
 
   it('serves each route with its own title and description in the HTML', async () => {
