@@ -72,6 +72,11 @@ describe('spartan-explainers on a partner page', () => {
   it('shows 3 per view on desktop, 2 on tablets, 1 on phones', async () => {
     const { page } = await openDemo(1440);
     expect(await visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+    // Slides out of view are inert: out of the tab order and the accessibility tree.
+    const hiddenInert = await page
+      .locator('#explainers [aria-roledescription="slide"][aria-hidden="true"]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).inert));
+    expect(hiddenInert).toEqual([true, true, true]);
     await page.setViewportSize({ width: 800, height: 900 });
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6']);
     await expect(page.locator('#explainers button:has-text("Next slide")').count()).resolves.toBe(

@@ -14,8 +14,11 @@
  * Styling: classes `spartan-carousel*`, state in `data-state` (`playing` |
  * `paused` | `static`); `--spartan-carousel-gap` sets the gap between slides.
  *
- * The hero, for example:
- * `<Carousel label="Highlights" dots arrows={false} autoplay autoplayMs={7000} transitionMs={500}>`
+ * The hero (SPEC section 4: 7000 ms, 500 ms, loops, no pause on hover), for example:
+ * `<Carousel label="Highlights" dots arrows={false} autoplay autoplayMs={7000}
+ *   transitionMs={500} pauseOnHover={false}>{slides}</Carousel>`
+ * Embla is loaded after first render (its own chunk); until then the slides move by CSS.
+ * In a page that ships the CSS statically, import carousel.css (and tokens.css).
  */
 import {
   Children,
