@@ -1,4 +1,11 @@
-/** Business constants of SPEC section 9, in one place. */
+/**
+ * Business constants of SPEC section 9, in one place. The script-tag bundles
+ * carry this file in the runtime every widget loads, so constants only one
+ * widget needs live in their own files, re-exported here.
+ */
+export * from './auth.ts';
+export * from './carousel.ts';
+export * from './map.ts';
 
 /** Seconds it takes the fund to grow by one cent: (30 × 24 × 60 × 60 / 2,500,000) / 100. */
 export const SECONDS_PER_CENT = (30 * 24 * 60 * 60) / 2_500_000 / 100;
@@ -22,34 +29,10 @@ export const TAGLINE = 'Relentlessly Innovate and Repair Everything';
 export const TICKER_SPEED = 50;
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
 
-export const HERO_AUTOPLAY_MS = 7000;
-export const HERO_TRANSITION_MS = 500;
-export const CAROUSEL_DEFAULTS = {
-  step: 1,
-  autoplayMs: 3000,
-  minDragPx: 80,
-  transitionMs: 400,
-  easing: 'ease-in-out',
-  keyboard: true,
-  dots: false,
-  arrows: true,
-} as const;
-
 export const MOBILE_MENU_TRANSITION_S = 0.3;
 export const MOBILE_MENU_OVERLAY_OPACITY = 0.5;
 export const SIDEBAR_WIDTH_REM = 12;
 export const SIDEBAR_TRANSITION_S = 0.5;
-
-export const HEARTBEAT_MS = 2000;
-export const HEARTBEAT_STALE_MS = 10_000;
-export const REFRESH_WINDOW_MS = 100;
-export const STORAGE_KEYS = {
-  authToken: 'authToken',
-  browserSessionId: 'browserSessionId',
-  heartbeatPrefix: 'spartanAuth_',
-} as const;
-
-export const MAP = { width: 980, height: 600, minWidth: 320, minZoom: 1, maxZoom: 8 } as const;
 
 export const REVIEW_BUSINESS_DAYS = 5;
 export const PASSCODE_LENGTH = 6;

@@ -4,7 +4,8 @@
  * Opens on hover or click, closes 150 ms after the pointer leaves; keyboard:
  * arrows, Home/End, Enter/Space, Escape, and typing a letter chooses it.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import type { LetterListProps } from './LetterList.tsx';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../content/constants.ts';
 import { ALPHABET } from '../../content/states.ts';
 
@@ -17,6 +18,10 @@ export interface LetterPickerProps {
 /** '' stands for "no letter" and is the first option. */
 const OPTIONS = ['', ...ALPHABET];
 
+let listModule: Promise<ComponentType<LetterListProps>> | undefined;
+/** Fetches the popup's chunk once per page. */
+const loadList = () => (listModule ??= import('./LetterList.tsx').then((m) => m.default));
+
 export function LetterPicker({ value, onChange }: LetterPickerProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -25,9 +30,16 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
   // A click that follows a hover-open must not close the list the pointer just opened.
   const hoverOpened = useRef(false);
 
+  const [List, setList] = useState<ComponentType<LetterListProps> | null>(null);
+  // The popup's code arrives on the first approach (hover, focus, key), before it is needed.
+  const prefetch = () => {
+    if (!List) void loadList().then((component) => setList(() => component));
+  };
+
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const show = (byHover: boolean) => {
+    prefetch();
     clearTimeout(closeTimer.current);
     hoverOpened.current = byHover;
     if (!open) setActive(Math.max(0, OPTIONS.indexOf(value)));
@@ -66,7 +78,6 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
     }
   };
 
-  const optionId = (index: number) => `${id}-${index}`;
   return (
     <div
       className="spartan-letters"
@@ -87,43 +98,21 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={`${id}-list`}
-        aria-activedescendant={open ? optionId(active) : undefined}
+        aria-activedescendant={open && List ? `${id}-${active}` : undefined}
         onClick={() => {
           if (open && !hoverOpened.current) hide();
           else show(false);
         }}
         onKeyDown={onKeyDown}
+        onFocus={prefetch}
         onBlur={hide}
       >
         {value || 'A–Z'}
         <span aria-hidden="true"> ▾</span>
       </div>
-      <ul
-        id={`${id}-list`}
-        role="listbox"
-        aria-label="Letter"
-        className="spartan-letters__list"
-        part="letters-list"
-        hidden={!open}
-        // Keep focus on the combobox when an option is clicked.
-        onMouseDown={(event) => event.preventDefault()}
-      >
-        {OPTIONS.map((letter, index) => (
-          // Keyboard users choose through the combobox (aria-activedescendant); this is the pointer path.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={index}
-            id={optionId(index)}
-            role="option"
-            aria-selected={letter === value}
-            data-active={index === active || undefined}
-            className="spartan-letters__option"
-            onClick={() => choose(index)}
-          >
-            {letter || 'None'}
-          </li>
-        ))}
-      </ul>
+      {open && List && (
+        <List id={id} options={OPTIONS} value={value} active={active} onChoose={choose} />
+      )}
     </div>
   );
 }

@@ -4,11 +4,14 @@ import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { WealthCounter } from './WealthCounter.tsx';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z'); // $58,833,333.33 since the default start
-const digits = () => screen.getByTestId('counter-digits').textContent;
+const digits = () => document.querySelector('.spartan-counter__digits')?.textContent;
 
 describe('WealthCounter', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({
+      now: NOW,
+      toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -81,7 +84,9 @@ describe('WealthCounter', () => {
   });
 
   it('given prefers-reduced-motion, then it starts paused and can be resumed', () => {
-    (window as unknown as { __mediaMatches?: string[] }).__mediaMatches = ['(prefers-reduced-motion: reduce)'];
+    (window as unknown as { __mediaMatches?: string[] }).__mediaMatches = [
+      '(prefers-reduced-motion: reduce)',
+    ];
     render(<WealthCounter />);
     expect(screen.getByRole('button', { name: 'Resume counter' })).toBeInTheDocument();
     expect(screen.getByRole('group')).toHaveAttribute('data-state', 'paused');

@@ -70,12 +70,11 @@ export function formatMoneyPlain(totalCents: number): string {
  */
 export function splitWide(totalCents: number): { lead: string; narrow: string; cents: string } {
   const wide = moneyParts(totalCents, COUNTER_DIGITS_WIDE);
-  const narrow = moneyParts(totalCents, COUNTER_DIGITS_NARROW);
-  if (!wide.integer.endsWith(narrow.integer))
-    return { lead: '', narrow: wide.integer, cents: wide.cents };
+  // Grouping runs from the right, so the narrow form is always a suffix of the wide one.
+  const narrow = moneyParts(totalCents, COUNTER_DIGITS_NARROW).integer;
   return {
-    lead: wide.integer.slice(0, wide.integer.length - narrow.integer.length),
-    narrow: narrow.integer,
+    lead: wide.integer.slice(0, wide.integer.length - narrow.length),
+    narrow,
     cents: wide.cents,
   };
 }
@@ -90,13 +89,14 @@ export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 export function readStoredCents(store: KeyValueStore | null, startIso: string): number | null {
   if (!store) return null;
   try {
-    const selected = store.getItem(COUNTER_STORAGE_KEYS.selectedDate);
-    const dollars = store.getItem(COUNTER_STORAGE_KEYS.dollars);
-    const cents = store.getItem(COUNTER_STORAGE_KEYS.cents);
-    if (selected === null || dollars === null || cents === null) return null;
-    if (Date.parse(selected) !== Date.parse(startIso)) return null;
-    if (!/^\d{1,15}$/.test(dollars) || !/^\d{1,2}$/.test(cents)) return null;
-    return Number(dollars) * 100 + Number(cents);
+    const dollars = store.getItem(COUNTER_STORAGE_KEYS.dollars) ?? '';
+    const cents = store.getItem(COUNTER_STORAGE_KEYS.cents) ?? '';
+    const selected = Date.parse(store.getItem(COUNTER_STORAGE_KEYS.selectedDate) ?? '');
+    return selected === Date.parse(startIso) &&
+      /^\d{1,15}$/.test(dollars) &&
+      /^\d{1,2}$/.test(cents)
+      ? Number(dollars) * 100 + Number(cents)
+      : null;
   } catch {
     return null;
   }

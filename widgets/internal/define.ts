@@ -15,7 +15,7 @@
  */
 import r2wc from '@r2wc/core';
 import { createElement, useMemo, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, type WidgetRoot } from './root.ts';
 import { adoptStyles } from './styles.ts';
 import { emit } from './events.ts';
 import tokensCss from './tokens.css?inline';
@@ -114,7 +114,7 @@ export function defineWidget<P extends object>(
     });
   }
 
-  const Base = r2wc<HostProps, { root: Root }>(
+  const Base = r2wc<HostProps, { root: WidgetRoot }>(
     WidgetHost,
     {
       shadow: 'open',

@@ -11,12 +11,7 @@ const sheets = new Map<string, CSSStyleSheet>();
 
 /** True where the browser can adopt constructed stylesheets (all current engines; not jsdom). */
 export function canAdoptStyles(): boolean {
-  return (
-    typeof CSSStyleSheet !== 'undefined' &&
-    typeof Document !== 'undefined' &&
-    'adoptedStyleSheets' in Document.prototype &&
-    'replaceSync' in CSSStyleSheet.prototype
-  );
+  return typeof Document !== 'undefined' && 'adoptedStyleSheets' in Document.prototype;
 }
 
 export function sheetFor(cssText: string): CSSStyleSheet {

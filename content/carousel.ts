@@ -1,0 +1,13 @@
+/** Carousel timings and defaults (SPEC sections 4 and 9). */
+export const HERO_AUTOPLAY_MS = 7000;
+export const HERO_TRANSITION_MS = 500;
+export const CAROUSEL_DEFAULTS = {
+  step: 1,
+  autoplayMs: 3000,
+  minDragPx: 80,
+  transitionMs: 400,
+  easing: 'ease-in-out',
+  keyboard: true,
+  dots: false,
+  arrows: true,
+} as const;
