@@ -25,7 +25,11 @@ export async function buildWidgets(): Promise<void> {
         name: 'spartan:react-default-slim',
         enforce: 'pre',
         resolveId(source, importer) {
-          if (source === './root.ts' && importer && /widgets[\\/]internal[\\/]define\.ts$/.test(importer)) {
+          if (
+            source === './root.ts' &&
+            importer &&
+            /widgets[\\/]internal[\\/]define\.ts$/.test(importer)
+          ) {
             return path.join(ROOT, 'widgets/internal/root.preact.ts');
           }
           if (
