@@ -55,6 +55,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    // PGlite runs no autovacuum daemon: refresh the planner's statistics at each start.
+    await client.exec('ANALYZE');
     const opened = client;
     let closed: Promise<void> | undefined;
     return {
