@@ -69,6 +69,20 @@ describe('spartan-explainers on a partner page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('given reduced motion, then hovering does not play a preview or fetch video', async () => {
+    t = await openPage({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    const videoRequests: string[] = [];
+    t.page.on('request', (r) => {
+      if (isVideo(r)) videoRequests.push(r.url());
+    });
+    await t.page.goto(`${demoUrl()}/rich.html`);
+    const tile = t.page.locator('#explainers-grid button[part="tile"]').first();
+    await tile.hover();
+    await t.page.waitForTimeout(500);
+    expect(await tile.locator('video').evaluate((v) => (v as HTMLVideoElement).paused)).toBe(true);
+    expect(videoRequests).toEqual([]);
+  });
+
   it('shows 3 per view on desktop, 2 on tablets, 1 on phones', async () => {
     const { page } = await openDemo(1440);
     expect(await visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
