@@ -4,7 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClient, httpError, type FakeClient } from '../internal/form/testing.ts';
+import {
+  deferred,
+  installFakeClient,
+  httpError,
+  type FakeClient,
+} from '../internal/form/testing.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
 import { APPLY_PATH } from './submit.ts';
 
@@ -12,10 +17,7 @@ vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.
 
 let client: FakeClient;
 beforeEach(() => {
-  client = fakeClient();
-  vi.mocked(httpClient)
-    .mockReset()
-    .mockResolvedValue(client as never);
+  client = installFakeClient(httpClient);
 });
 
 const pdf = () => new File(['%PDF-1.4 resume'], 'resume.pdf', { type: 'application/pdf' });
@@ -33,7 +35,8 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 const submit = () => screen.getByRole('button', { name: 'Submit Application' });
 
-describe('ApplyForm', () => {
+// axe and user-event are slow on a shared machine: room beyond the 5 s default.
+describe('ApplyForm', { timeout: 30_000 }, () => {
   it('given a first render, then every field of SPEC section 3 is labelled, roles grouped by category, and axe passes', async () => {
     const { container } = render(<ApplyForm />);
     const select = screen.getByLabelText(/Job role/);

@@ -4,7 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClient, httpError, type FakeClient } from '../internal/form/testing.ts';
+import {
+  deferred,
+  installFakeClient,
+  httpError,
+  type FakeClient,
+} from '../internal/form/testing.ts';
 import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
 import { INVEST_PATH } from './submit.ts';
 
@@ -12,10 +17,7 @@ vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.
 
 let client: FakeClient;
 beforeEach(() => {
-  client = fakeClient();
-  vi.mocked(httpClient)
-    .mockReset()
-    .mockResolvedValue(client as never);
+  client = installFakeClient(httpClient);
 });
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -29,7 +31,8 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 const submit = () => screen.getByRole('button', { name: 'Submit Application' });
 
-describe('InvestForm', () => {
+// axe and user-event are slow on a shared machine: room beyond the 5 s default.
+describe('InvestForm', { timeout: 30_000 }, () => {
   it('given a first render, then the five criteria are a labelled radio group with the spec wording, and axe passes', async () => {
     const { container } = render(<InvestForm />);
     const group = screen.getByRole('group', { name: /How do you qualify/ });

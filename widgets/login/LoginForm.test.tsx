@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClient, httpError, type FakeClient } from '../internal/form/testing.ts';
+import {
+  deferred,
+  installFakeClient,
+  httpError,
+  type FakeClient,
+} from '../internal/form/testing.ts';
 import { LOGIN_PATH } from './login-api.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { LOGIN_PAGE_FALLBACK } from './messages.ts';
@@ -12,10 +17,7 @@ vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.
 
 let client: FakeClient;
 beforeEach(() => {
-  client = fakeClient();
-  vi.mocked(httpClient)
-    .mockReset()
-    .mockResolvedValue(client as never);
+  client = installFakeClient(httpClient);
 });
 
 const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
@@ -26,7 +28,8 @@ async function logIn(u: ReturnType<typeof userEvent.setup>, password = 'a long p
   await u.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-describe('LoginForm', () => {
+// axe and user-event are slow on a shared machine: room beyond the 5 s default.
+describe('LoginForm', { timeout: 30_000 }, () => {
   it('given a first render, then username and password are required fields and axe passes', async () => {
     const { container } = render(<LoginForm />);
     expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-required', 'true');

@@ -103,9 +103,14 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
       )}
 
       {list.data.length > 0 ? (
-        // Focusable so keyboard users can scroll the table on narrow screens.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="staff-table-wrap" role="region" aria-label={info.title} tabIndex={0}>
+        <div
+          className="staff-table-wrap"
+          role="region"
+          aria-label={`${info.title} table`}
+          // Focusable so keyboard users can scroll the table on narrow screens.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
           <table className="staff-table">
             <caption className="spartan-visually-hidden">
               {info.title}, page {list.page} of {pages}, newest first
@@ -144,8 +149,8 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
                         className="button button--outline staff-button--small"
                         onClick={() => setToDelete(item as Application)}
                       >
-                        Delete
-                        <span className="spartan-visually-hidden"> the application of {name}</span>
+                        Delete{' '}
+                        <span className="spartan-visually-hidden">the application of {name}</span>
                       </button>
                     </td>
                   </tr>
@@ -167,7 +172,7 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
         <nav aria-label={`${info.title} pages`} className="staff-pager">
           {list.page > 1 ? (
             <AppLink className="button button--outline" href={listHref(kind, list.page - 1, q)}>
-              Previous<span className="spartan-visually-hidden"> page</span>
+              Previous <span className="spartan-visually-hidden">page</span>
             </AppLink>
           ) : (
             <span />
@@ -177,7 +182,7 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
           </span>
           {list.page < pages ? (
             <AppLink className="button button--outline" href={listHref(kind, list.page + 1, q)}>
-              Next<span className="spartan-visually-hidden"> page</span>
+              Next <span className="spartan-visually-hidden">page</span>
             </AppLink>
           ) : (
             <span />

@@ -14,6 +14,15 @@ export function fakeClient(): FakeClient {
   return { post: vi.fn(), get: vi.fn(), request: vi.fn() };
 }
 
+/** A fresh fake client that the (vi.mock-ed) `httpClient` resolves to; call in beforeEach. */
+export function installFakeClient(httpClient: unknown): FakeClient {
+  const client = fakeClient();
+  const mock = httpClient as ReturnType<typeof vi.fn>;
+  mock.mockReset();
+  mock.mockResolvedValue(client);
+  return client;
+}
+
 /** An error as axios rejects with it: a response with a status and a body. */
 export function httpError(status: number, data?: unknown) {
   return Object.assign(new Error(`Request failed with status code ${status}`), {

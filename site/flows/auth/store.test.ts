@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { httpClient } from '../../../widgets/internal/http.ts';
+import {
+  installFakeClient,
+  httpError,
+  type FakeClient,
+} from '../../../widgets/internal/form/testing.ts';
+import {
+  authHeader,
+  clearErrors,
+  initialAuthState,
+  loggedOut,
+  login,
+  loginFulfilled,
+  loginPending,
+  loginRejected,
+  setAuthMethod,
+  syncFromSession,
+  toggleAuthMethod,
+  type AuthState,
+} from './store.ts';
+
+vi.mock('../../../widgets/internal/http.ts', () => ({
+  httpClient: vi.fn(),
+  warmHttpClient: vi.fn(),
+}));
+
+const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
+let state: AuthState;
+let client: FakeClient;
+beforeEach(() => {
+  state = initialAuthState();
+  client = installFakeClient(httpClient);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('auth transitions (SPEC section 4)', () => {
+  it('starts unauthenticated without a token, and authenticated when session storage holds one', () => {
+    expect(state).toEqual({
+      user: null,
+      token: null,
+      isAuthenticated: false,
+      loading: false,
+      error: null,
+      useApiAuth: true,
+    });
+    sessionStorage.setItem('authToken', 'kept');
+    expect(initialAuthState()).toMatchObject({ token: 'kept', isAuthenticated: true });
+  });
+
+  it('pending sets loading and clears the error', () => {
+    state.error = 'old';
+    loginPending(state);
+    expect(state).toMatchObject({ loading: true, error: null });
+  });
+
+  it('fulfilled stops loading, sets user (or empty), token and authenticated, and stores the token', () => {
+    loginPending(state);
+    loginFulfilled(state, { access: 'tok', user });
+    expect(state).toMatchObject({ loading: false, user, token: 'tok', isAuthenticated: true });
+    expect(sessionStorage.getItem('authToken')).toBe('tok');
+    loginFulfilled(state, { access: 'tok2', user: null });
+    expect(state.user).toBeNull();
+  });
+
+  it('rejected stops loading, stores the error and is not authenticated', () => {
+    loginPending(state);
+    loginRejected(state, 'Invalid credentials');
+    expect(state).toMatchObject({
+      loading: false,
+      error: 'Invalid credentials',
+      isAuthenticated: false,
+    });
+  });
+
+  it('logout removes the token from storage and clears user, token and authenticated', () => {
+    loginFulfilled(state, { access: 'tok', user });
+    loggedOut(state);
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(state).toMatchObject({ user: null, token: null, isAuthenticated: false });
+  });
+
+  it('clear errors empties the error', () => {
+    state.error = { detail: 'x' };
+    clearErrors(state);
+    expect(state.error).toBeNull();
+  });
+
+  it('set or toggle the auth method clears the error; without the demo build flag the server variant stays', () => {
+    state.error = 'x';
+    toggleAuthMethod(state);
+    expect(state).toMatchObject({ useApiAuth: true, error: null });
+    state.error = 'y';
+    setAuthMethod(state, false);
+    expect(state).toMatchObject({ useApiAuth: true, error: null });
+  });
+
+  it('sync from session: a token means authenticated; none clears token, user and the flag', () => {
+    sessionStorage.setItem('authToken', 'from-other-code');
+    syncFromSession(state);
+    expect(state).toMatchObject({ token: 'from-other-code', isAuthenticated: true });
+    state.user = user;
+    sessionStorage.removeItem('authToken');
+    syncFromSession(state);
+    expect(state).toMatchObject({ token: null, user: null, isAuthenticated: false });
+  });
+
+  it('the bearer header carries the token', () => {
+    expect(authHeader(state)).toEqual({});
+    loginFulfilled(state, { access: 'tok', user });
+    expect(authHeader(state)).toEqual({ Authorization: 'Bearer tok' });
+  });
+});
+
+describe('login (server variant, the default)', () => {
+  it('when the server accepts, then it is fulfilled with the token and user', async () => {
+    client.post.mockResolvedValue({ data: { access: 'srv', user } });
+    await expect(login({ username: 'ada', password: 'pw' }, state)).resolves.toEqual({
+      access: 'srv',
+      user,
+    });
+    expect(client.post).toHaveBeenCalledWith('/api/security-login/', {
+      username: 'ada',
+      password: 'pw',
+    });
+    expect(state).toMatchObject({ token: 'srv', isAuthenticated: true, loading: false });
+  });
+
+  it('when the server refuses with data, then that is the error; with none, "Login failed"', async () => {
+    client.post.mockRejectedValueOnce(httpError(401, { detail: 'Invalid credentials' }));
+    await expect(login({ username: 'ada', password: 'x' }, state)).rejects.toBe(
+      'Invalid credentials',
+    );
+    expect(state).toMatchObject({
+      error: 'Invalid credentials',
+      isAuthenticated: false,
+      loading: false,
+    });
+    client.post.mockRejectedValueOnce(
+      httpError(400, { errors: { username: 'Enter your username' } }),
+    );
+    await expect(login({ username: '', password: 'x' }, state)).rejects.toEqual({
+      errors: { username: 'Enter your username' },
+    });
+    client.post.mockRejectedValueOnce(new Error('Network Error'));
+    await expect(login({ username: 'ada', password: 'x' }, state)).rejects.toBe('Login failed');
+    expect(state.error).toBe('Login failed');
+  });
+});
+
+describe('login (front-end-only variant, demo builds only)', () => {
+  async function demoStore() {
+    vi.resetModules();
+    vi.stubEnv('VITE_SPARTAN_LOCAL_AUTH', '1');
+    vi.stubEnv('VITE_SPARTAN_LOCAL_USERNAME', 'demo');
+    vi.stubEnv('VITE_SPARTAN_LOCAL_PASSWORD', 'demo-pass');
+    return import('./store.ts');
+  }
+
+  it('given the flag, when the local method is chosen, then a base64 token of the username and time is made without a call', async () => {
+    const store = await demoStore();
+    const local = store.initialAuthState();
+    store.setAuthMethod(local, false);
+    expect(local.useApiAuth).toBe(false);
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    const result = await store.login({ username: 'demo', password: 'demo-pass' }, local);
+    expect(atob(result.access)).toBe('demo:1700000000000');
+    expect(result.user).toMatchObject({ username: 'demo', role: 'admin' });
+    expect(local).toMatchObject({ isAuthenticated: true, token: result.access });
+    expect(client.post).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('given the flag, when the credentials do not match, then "Invalid credentials"', async () => {
+    const store = await demoStore();
+    const local = store.initialAuthState();
+    store.toggleAuthMethod(local);
+    await expect(store.login({ username: 'demo', password: 'nope' }, local)).rejects.toBe(
+      'Invalid credentials',
+    );
+    expect(local.error).toBe('Invalid credentials');
+  });
+
+  it('given the flag but no account in the build, then an unexpected failure gives "Login failed"', async () => {
+    vi.resetModules();
+    vi.stubEnv('VITE_SPARTAN_LOCAL_AUTH', '1');
+    vi.stubEnv('VITE_SPARTAN_LOCAL_USERNAME', '');
+    const store = await import('./store.ts');
+    const local = store.initialAuthState();
+    store.setAuthMethod(local, false);
+    await expect(store.login({ username: 'a', password: 'b' }, local)).rejects.toBe('Login failed');
+  });
+});

@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../../tests/axe.ts';
+import { ApplySuccessPage } from './apply.tsx';
+import { InvestSuccessPage } from './invest.tsx';
+
+vi.mock('../../navigation.ts', () => ({ navigate: vi.fn() }));
+
+describe('success pages', { timeout: 30_000 }, () => {
+  it('given ?id=, then /apply-spartan-success shows it in the disabled gold box, the 5 days, both buttons and the counter', async () => {
+    history.replaceState(null, '', '/apply-spartan-success?id=app-123');
+    const { container } = render(<ApplySuccessPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thank you');
+    expect(screen.getByText(/being processed.*5 business days/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Application ID Number app-123' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Spartan Employee Benefits' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Our Purpose' })).toHaveAttribute(
+      'href',
+      '/our-purpose',
+    );
+    expect(
+      screen.getByRole('group', { name: 'The Private Spartan Wealth Fund' }),
+    ).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('given no id, then the box shows a dash', () => {
+    history.replaceState(null, '', '/apply-spartan-success');
+    render(<ApplySuccessPage />);
+    expect(screen.getByRole('button', { name: 'Application ID Number -' })).toBeDisabled();
+  });
+
+  it('/success-invest: team will reach out shortly, Investor ID Number, Spartan Investor Benefits and Our Purpose', async () => {
+    history.replaceState(null, '', '/success-invest?id=inv-5');
+    const { container } = render(<InvestSuccessPage />);
+    expect(screen.getByText(/reach out to you shortly/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Investor ID Number inv-5' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Spartan Investor Benefits' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Our Purpose' })).toHaveAttribute(
+      'href',
+      '/our-purpose',
+    );
+    await expectNoAxeViolations(container);
+  });
+});

@@ -1,0 +1,265 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../../tests/axe.ts';
+import { httpClient } from '../../../widgets/internal/http.ts';
+import {
+  installFakeClient,
+  httpError,
+  type FakeClient,
+} from '../../../widgets/internal/form/testing.ts';
+import { navigate } from '../../navigation.ts';
+import { authState, loginFulfilled } from '../auth/store.ts';
+import { resetStaffState } from './api.ts';
+import { StaffPage } from '../pages/staff.tsx';
+
+vi.mock('../../../widgets/internal/http.ts', () => ({
+  httpClient: vi.fn(),
+  warmHttpClient: vi.fn(),
+}));
+vi.mock('../../navigation.ts', () => ({ navigate: vi.fn() }));
+
+const XSS = '<img src=x onerror="window.__pwned=1">';
+const row = (i: number, extra: Record<string, unknown> = {}) => ({
+  id: `id-${i}`,
+  created_at: '2026-11-20T10:00:00.000Z',
+  job_title: 'Data Engineer',
+  fullname: `Applicant ${i}`,
+  date_of_birth: '1990-01-01',
+  location: 'Austin',
+  gender: 'Other',
+  email: `a${i}@example.com`,
+  phone: '555 0100',
+  resume: { filename: `cv-${i}.pdf`, content_type: 'application/pdf', size: 2048, url: '/x' },
+  ...extra,
+});
+
+let client: FakeClient;
+beforeEach(() => {
+  client = installFakeClient(httpClient);
+  vi.mocked(navigate).mockReset();
+  resetStaffState();
+  loginFulfilled(authState, {
+    access: 'tok-staff',
+    user: { id: 'u', username: 'ada', role: 'admin', name: 'Ada Admin' },
+  });
+  history.replaceState(null, '', '/staff');
+});
+afterEach(() => {
+  authState.token = null;
+  authState.isAuthenticated = false;
+});
+
+function listAnswer(data: unknown[], total = data.length) {
+  client.request.mockImplementation(({ method }: { method: string }) =>
+    method === 'get'
+      ? Promise.resolve({ data: { data, total, page: 1, page_size: 10 } })
+      : Promise.resolve({ data: { id: 'id-1' } }),
+  );
+}
+
+// axe and user-event are slow on a shared machine: room beyond the 5 s default.
+describe('staff area', { timeout: 30_000 }, () => {
+  it('given no session, then the guard sends the visitor to the login with next, and shows nothing protected', async () => {
+    authState.token = null;
+    authState.isAuthenticated = false;
+    sessionStorage.clear();
+    history.replaceState(null, '', '/staff/investors?page=2');
+    render(<StaffPage url="/staff/investors?page=2" />);
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        '/security-login?next=%2Fstaff%2Finvestors%3Fpage%3D2',
+        true,
+      ),
+    );
+    expect(screen.queryByRole('heading', { name: 'Applications' })).toBeNull();
+    expect(client.request).not.toHaveBeenCalled();
+  });
+
+  it('lists Spartan applications newest first with the bearer token, and a stored script payload is shown as text', async () => {
+    listAnswer([row(1, { fullname: XSS }), row(2)], 12);
+    const { container } = render(<StaffPage url="/staff" />);
+    expect(await screen.findByRole('link', { name: XSS })).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(client.request).toHaveBeenCalledWith({
+      method: 'get',
+      url: '/api/spartan_join/applications/',
+      params: { page: 1, page_size: 10 },
+      headers: { Authorization: 'Bearer tok-staff' },
+    });
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Job role', 'Location', 'Submitted', 'Actions']);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/staff?page=2',
+    );
+    expect(screen.getByText('Signed in as')).toHaveTextContent('Signed in as Ada Admin');
+    await expectNoAxeViolations(container);
+  });
+
+  it('when searching, then it goes to the list URL with q, and that URL queries the server with q', async () => {
+    const user = userEvent.setup();
+    listAnswer([row(1)]);
+    const { unmount } = render(<StaffPage url="/staff/investors" />);
+    await screen.findByRole('heading', { name: 'Investor applications', level: 2 });
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search by name or email' }),
+      ' ada@example.com ',
+    );
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(navigate).toHaveBeenCalledWith('/staff/investors?q=ada%40example.com');
+    unmount();
+    render(<StaffPage url="/staff/investors?q=ada%40example.com&page=3" />);
+    await waitFor(() =>
+      expect(client.request).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          url: '/api/investors/get_investor_applications/',
+          params: { page: 3, page_size: 10, q: 'ada@example.com' },
+        }),
+      ),
+    );
+    expect(screen.getByRole('searchbox')).toHaveValue('ada@example.com');
+  });
+
+  it('when deleting, then an accessible dialog confirms, Escape cancels with focus back, and confirming removes the item', async () => {
+    const user = userEvent.setup();
+    listAnswer([row(1), row(2)]);
+    const { container } = render(<StaffPage url="/staff" />);
+    const deleteButton = await screen.findByRole('button', {
+      name: 'Delete the application of Applicant 1',
+    });
+    await user.click(deleteButton);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this application?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await expectNoAxeViolations(container);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deleteButton).toHaveFocus();
+
+    await user.click(deleteButton);
+    // The list answers without the deleted one from now on.
+    listAnswer([row(2)]);
+    await user.click(screen.getByRole('button', { name: 'Delete application' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(client.request).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'delete', url: '/api/application/id-1/delete/' }),
+    );
+    expect(screen.queryByText('Applicant 1')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Deleted the application of Applicant 1.');
+  });
+
+  it('when a delete fails, then the dialog shows the server message or "Delete Spartan Application failed"', async () => {
+    const user = userEvent.setup();
+    listAnswer([row(1)]);
+    render(<StaffPage url="/staff" />);
+    await user.click(await screen.findByRole('button', { name: /Delete the application/ }));
+    client.request.mockRejectedValueOnce(httpError(500));
+    await user.click(screen.getByRole('button', { name: 'Delete application' }));
+    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent(
+      'Delete Spartan Application failed',
+    );
+    expect(screen.getByRole('link', { name: 'Applicant 1' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/staff', undefined, 'Get Spartan Applications failed'],
+    ['/staff/investors', undefined, 'Get Investor Applications failed'],
+    ['/staff', { detail: 'Database unavailable' }, 'Database unavailable'],
+  ])('when the list of %s fails with %j, then "%s" shows', async (url, body, message) => {
+    client.request.mockRejectedValue(httpError(503, body));
+    const { container } = render(<StaffPage url={url} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await expectNoAxeViolations(container);
+  });
+
+  it('when the API answers 401, then the session ends and the login comes with next', async () => {
+    client.request.mockRejectedValue(httpError(401, { detail: 'Not authenticated' }));
+    render(<StaffPage url="/staff" />);
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/security-login?next=%2Fstaff', true),
+    );
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(authState.isAuthenticated).toBe(false);
+  });
+
+  it('opens a detail with every field as text, and downloads the resume with the token through an object URL', async () => {
+    const user = userEvent.setup();
+    const item = row(7, { location: XSS });
+    client.request.mockResolvedValue({ data: { data: item } });
+    const blob = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    client.get.mockResolvedValue({ data: blob });
+    const createObjectURL = vi.fn(() => 'blob:resume');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: Array<{ href: string; download: string }> = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const { container } = render(<StaffPage url="/staff/applications/id-7" />);
+    expect(
+      await screen.findByRole('heading', { name: 'Applicant 7', level: 2 }),
+    ).toBeInTheDocument();
+    expect(client.request).toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/spartan_join/application/id-7/' }),
+    );
+    const terms = [...container.querySelectorAll('dt')].map((d) => d.textContent);
+    expect(terms).toEqual([
+      'Application ID',
+      'Submitted',
+      'Job role',
+      'Full Name',
+      'Date of Birth',
+      'Location',
+      'Gender',
+      'Email',
+      'Phone Number',
+      'Resume',
+    ]);
+    expect(screen.getByText(XSS)).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('cv-7.pdf (2 KB)')).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole('button', { name: 'Download resume' }));
+    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:resume', download: 'cv-7.pdf' }]));
+    expect(client.get).toHaveBeenCalledWith('/api/spartan_join/application/id-7/resume/', {
+      responseType: 'blob',
+      headers: { Authorization: 'Bearer tok-staff', Accept: '*/*' },
+    });
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+    click.mockRestore();
+  });
+
+  it('when a detail fails, then "Get Investor Application by ID failed" shows', async () => {
+    client.request.mockRejectedValue(httpError(404));
+    render(<StaffPage url="/staff/investors/nope" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Get Investor Application by ID failed',
+    );
+  });
+
+  it('when logging out, then the server logout is called with the token, state is cleared and the login shows', async () => {
+    const user = userEvent.setup();
+    listAnswer([row(1)]);
+    client.post.mockResolvedValue({ data: { detail: 'Logged out' } });
+    render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/security-login', true));
+    expect(client.post).toHaveBeenCalledWith('/api/security-logout/', null, {
+      headers: { Authorization: 'Bearer tok-staff' },
+    });
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(authState).toMatchObject({ token: null, user: null, isAuthenticated: false });
+    await act(async () => undefined);
+  });
+});
