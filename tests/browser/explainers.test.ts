@@ -83,8 +83,13 @@ describe('spartan-explainers on a partner page', () => {
     expect(videoRequests).toEqual([]);
   });
 
-  it('shows 3 per view on desktop, 2 on tablets, 1 on phones', async () => {
+  it('shows 3 per view (and grid columns) on desktop, 2 on tablets, 1 on phones', async () => {
     const { page } = await openDemo(1440);
+    const gridColumns = () =>
+      page
+        .locator('#explainers-grid ul')
+        .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length);
+    expect(await gridColumns()).toBe(3);
     expect(await visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
     // Slides out of view are inert: out of the tab order and the accessibility tree.
     const hiddenInert = await page
@@ -93,11 +98,13 @@ describe('spartan-explainers on a partner page', () => {
     expect(hiddenInert).toEqual([true, true, true]);
     await page.setViewportSize({ width: 800, height: 900 });
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6']);
+    expect(await gridColumns()).toBe(2);
     await expect(page.locator('#explainers button:has-text("Next slide")').count()).resolves.toBe(
       0,
     );
     await page.setViewportSize({ width: 375, height: 800 });
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6']);
+    expect(await gridColumns()).toBe(1);
   });
 
   it('drags by at least 80 px to move, snaps back from shorter drags, and loops', async () => {
