@@ -64,9 +64,11 @@ async function assemble(
   database: Database,
   logger: boolean,
 ): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger,
-    trustProxy: false,
+    // Several forms of one option: narrowed so Fastify's overloads pick the HTTP/1 server.
+    trustProxy: Array.isArray(trustProxy) ? trustProxy : (trustProxy as boolean),
     // Slow clients: idle sockets dropped after 30 s, a whole request must arrive within 60 s.
     connectionTimeout: 30_000,
     requestTimeout: 60_000,

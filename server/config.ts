@@ -30,6 +30,21 @@ export interface ServerConfig {
   /** Token signing secret (AUTH_SECRET); generated into the data folder when unset. */
   authSecret: string | undefined;
   rateLimits: RateLimits;
+  /**
+   * Whether to believe X-Forwarded-* (TRUST_PROXY): `false` (default: the socket
+   * address is the client), a hop count, or a comma-separated list of proxy addresses.
+   */
+  trustProxy: boolean | number | string[];
+}
+
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 function positive(value: string | undefined, fallback: number): number {
@@ -51,6 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
     authSecret: env.AUTH_SECRET || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     rateLimits: {
       submit: {
         max: positive(env.SUBMIT_RATE_LIMIT, 10),

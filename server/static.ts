@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css|json|woff2|webp|svg|png|mp4|webm|vtt)$/;
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css|json|woff2|webp|svg|png|mp4|webm|vtt)(?:\.br|\.gz)?$/;
 
 export interface StaticOptions {
   distDir: string;
@@ -55,6 +55,8 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       wildcard: true,
       index: ['index.html'],
       redirect: false,
+      // The site build writes .br and .gz beside its text files.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         res.header(

@@ -36,11 +36,11 @@ function pathOf(url: string): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
-/** True if `origin` is this server as the browser addressed it (its Host header). */
+/** True if `origin` is this server as the browser addressed it (Host, or X-Forwarded-Host behind a trusted proxy). */
 function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
     const url = new URL(origin);
-    return url.host === new URL(`${url.protocol}//${request.headers.host ?? ''}`).host;
+    return url.host === new URL(`${url.protocol}//${request.host}`).host;
   } catch {
     return false;
   }
