@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../../tests/axe.ts';
+import { ABOUT_GROUP } from './nav.ts';
+import { NavMenu } from './NavMenu.tsx';
+
+describe('NavMenu', () => {
+  it('given a closed menu, a click opens it and Escape closes it, returning focus', async () => {
+    render(
+      <nav aria-label="Main">
+        <NavMenu group={ABOUT_GROUP} url="/founders" />
+      </nav>,
+    );
+    const button = screen.getByRole('button', { name: 'About' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'The Founders' })).toBeNull();
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const current = screen.getByRole('link', { name: 'The Founders' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(document.body.firstElementChild!);
+    screen.getByRole('link', { name: 'Our Purpose' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('when hovered it opens, and a click right after keeps it open', async () => {
+    render(<NavMenu group={ABOUT_GROUP} url="/" />);
+    const button = screen.getByRole('button', { name: 'About' });
+    await userEvent.hover(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('when focus leaves the menu, it closes', async () => {
+    render(
+      <>
+        <NavMenu group={ABOUT_GROUP} url="/" />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'About' });
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,63 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../tests/axe.ts';
+import { Passcode } from './Passcode.tsx';
+
+function setup() {
+  const onComplete = vi.fn();
+  render(
+    <>
+      <p id="label">Enter the passcode</p>
+      <Passcode labelledBy="label" onComplete={onComplete} />
+    </>,
+  );
+  const boxes = screen.getAllByRole('textbox') as HTMLInputElement[];
+  return { onComplete, boxes };
+}
+
+describe('Passcode', () => {
+  it('given six boxes, when a letter is typed then nothing is entered', async () => {
+    const { boxes } = setup();
+    expect(boxes).toHaveLength(6);
+    expect(screen.getByRole('group', { name: 'Enter the passcode' })).toBeInTheDocument();
+    await userEvent.type(boxes[0]!, 'x');
+    expect(boxes[0]).toHaveValue('');
+    await expectNoAxeViolations(document.body.firstElementChild!);
+  });
+
+  it('when digits are typed, focus advances and the sixth completes the code', async () => {
+    const { boxes, onComplete } = setup();
+    await userEvent.click(boxes[0]!);
+    await userEvent.keyboard('12345');
+    expect(boxes[5]).toHaveFocus();
+    expect(onComplete).not.toHaveBeenCalled();
+    await userEvent.keyboard('6');
+    expect(onComplete).toHaveBeenCalledWith('123456');
+  });
+
+  it('when Backspace is pressed on an empty box, focus moves back', async () => {
+    const { boxes } = setup();
+    await userEvent.click(boxes[0]!);
+    await userEvent.keyboard('7');
+    expect(boxes[1]).toHaveFocus();
+    await userEvent.keyboard('{Backspace}');
+    expect(boxes[0]).toHaveFocus();
+    await userEvent.keyboard('{Backspace}');
+    expect(boxes[0]).toHaveValue('');
+  });
+
+  it('when six digits are pasted, every box fills and the code completes', () => {
+    const { boxes, onComplete } = setup();
+    fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '24 68 10' } });
+    expect(boxes.map((b) => b.value).join('')).toBe('246810');
+    expect(onComplete).toHaveBeenCalledWith('246810');
+  });
+
+  it('when something else is pasted, nothing changes', () => {
+    const { boxes, onComplete } = setup();
+    fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '12ab56' } });
+    expect(boxes.map((b) => b.value).join('')).toBe('');
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+});

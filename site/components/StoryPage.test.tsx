@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../../tests/axe.ts';
+import { StoryPage } from './StoryPage.tsx';
+
+const sections = ['Alpha', 'Beta', 'Gamma'].map((label) => ({
+  id: label,
+  label,
+  content: <h2>{label} section</h2>,
+}));
+
+describe('StoryPage', () => {
+  it('given three sections, Next cycles through them and wraps to the first', async () => {
+    render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
+    const selected = () => screen.getByRole('tab', { selected: true }).textContent;
+    expect(selected()).toBe('Alpha');
+    expect(screen.getByRole('heading', { name: 'Alpha section' })).toBeVisible();
+    for (const expected of ['Beta', 'Gamma', 'Alpha']) {
+      await userEvent.click(screen.getByRole('button', { name: /^Next/ }));
+      expect(selected()).toBe(expected);
+    }
+    await expectNoAxeViolations(document.body.firstElementChild!);
+  });
+
+  it('follows the tabs pattern: arrow keys, Home and End move the selection and focus', async () => {
+    render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
+    const first = screen.getByRole('tab', { name: 'Alpha' });
+    first.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('tab', { name: 'Beta' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Beta' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Gamma' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(first).toHaveFocus();
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Alpha');
+  });
+
+  it('starts with the sidebar open and collapses it', async () => {
+    render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
+    const toggle = screen.getByRole('button', { name: /Hide sections/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: /Show sections/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
