@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { build, type InlineConfig } from 'vite';
 import { DIST, ROOT } from './paths.ts';
 import { preactAliases, productionDefine } from './vite-shared.ts';
@@ -84,6 +85,22 @@ export function fillTemplate(
   return out;
 }
 
+/** Writes .br and .gz beside each text file of `dir` (the server sends them to browsers that accept them). */
+export function precompress(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(?:html|js|css|svg|json|txt)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const data = fs.readFileSync(file);
+    if (data.length < 1024) continue;
+    const br = zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+    });
+    const gz = zlib.gzipSync(data, { level: 9 });
+    if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);
+    if (gz.length < data.length) fs.writeFileSync(`${file}.gz`, gz);
+  }
+}
+
 export async function buildSite(): Promise<void> {
   const outDir = path.join(DIST, 'site');
   await build({
@@ -134,6 +151,7 @@ export async function buildSite(): Promise<void> {
       await write(route, path.join(outDir, route, 'index.html'));
     }
     await write(render.NOT_FOUND_URL, path.join(outDir, '404.html'));
+    precompress(outDir);
   } finally {
     fs.rmSync(ssrDir, { recursive: true, force: true });
   }

@@ -41,6 +41,7 @@ export function HomePage() {
                 width="640"
                 height="480"
                 loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'low'}
                 decoding="async"
               />
             </div>
