@@ -3,6 +3,7 @@
  * widgets, API on a throwaway data folder), the partner demo on a second
  * origin (localhost, another port), and one Chromium that tests connect to.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,9 @@ declare module 'vitest' {
     demoUrl: string;
     wsEndpoint: string;
     dataDir: string;
+    /** A staff account in the running server (flows tests log in with it). */
+    staffUsername: string;
+    staffPassword: string;
   }
 }
 
@@ -36,6 +40,9 @@ export default async function setup(project: TestProject) {
   const app = await build({ distDir: DIST, dataDir, logger: false, corsOrigins: [demoUrl] });
   await app.listen({ host: '127.0.0.1', port: 0 });
   mainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const staffUsername = 'flows-staff';
+  const staffPassword = `pw-${crypto.randomUUID()}`;
+  await app.staff.create({ username: staffUsername, password: staffPassword, name: 'Flow Tester' });
   const browser: BrowserServer = await chromium.launchServer({
     executablePath: chromePath(),
     args: CHROMIUM_ARGS,
@@ -45,6 +52,8 @@ export default async function setup(project: TestProject) {
   project.provide('demoUrl', demoUrl);
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('dataDir', dataDir);
+  project.provide('staffUsername', staffUsername);
+  project.provide('staffPassword', staffPassword);
   return async () => {
     await browser.close();
     await demo.close();

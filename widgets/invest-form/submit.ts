@@ -4,7 +4,7 @@
  */
 import { validateInvestorApplication } from '../../schemas/investor-application.ts';
 import { resolveApiBase } from '../internal/api-base.ts';
-import { httpClient } from '../internal/http.ts';
+import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { describeFailure } from '../internal/form/errors.ts';
 import { idFrom } from '../internal/form/lazy.ts';
 import { CERTIFY_ERROR, type InvestValues } from './fields.ts';
@@ -45,3 +45,6 @@ export async function sendInvest(
 // The feedback UI comes with this module, so it is not part of the form's first render.
 export { ErrorSummary, SuccessState, UploadProgress } from '../internal/form/feedback.tsx';
 export { runSubmission } from '../internal/form/run.ts';
+
+/** Starts loading the HTTP client (on first interaction, before the submit). */
+export const warm = (apiBase: string | undefined) => warmHttpClient(resolveApiBase(apiBase));

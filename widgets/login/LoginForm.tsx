@@ -98,7 +98,12 @@ export function LoginForm({
         aria-labelledby={headingId}
         noValidate
         onSubmit={(e) => void onSubmit(e)}
-        onFocus={deps.warm}
+        onFocus={() =>
+          void deps.get().then(
+            (m) => m.warm(apiBase),
+            () => undefined,
+          )
+        }
         aria-busy={loading}
         className="spartan-login__form"
       >

@@ -5,7 +5,7 @@
  */
 import { STORAGE_KEYS } from '../../content/constants.ts';
 import { resolveApiBase } from '../internal/api-base.ts';
-import { httpClient } from '../internal/http.ts';
+import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { serverMessage } from '../internal/form/errors.ts';
 
 export const LOGIN_PATH = '/api/security-login/';
@@ -62,3 +62,6 @@ export async function widgetLogin(
 }
 
 export { validateLogin } from '../../schemas/login.ts';
+
+/** Starts loading the HTTP client (on first interaction, before the submit). */
+export const warm = (apiBase: string | undefined) => warmHttpClient(resolveApiBase(apiBase));

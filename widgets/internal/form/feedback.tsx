@@ -40,7 +40,7 @@ export function ErrorSummary({ items, message, attempt }: ErrorSummaryProps) {
       aria-labelledby={titleId}
       tabIndex={-1}
     >
-      <h3 id={titleId}>There is a problem</h3>
+      <h2 id={titleId}>There is a problem</h2>
       <ul>
         {message && <li>{message}</li>}
         {items.map((item) => (

@@ -38,7 +38,8 @@ export interface ApplicationShellProps {
   label: string;
   styles: readonly string[];
   deps: Lazy<
-    Pick<typeof Feedback, 'ErrorSummary' | 'SuccessState'> & Pick<typeof Run, 'runSubmission'>
+    Pick<typeof Feedback, 'ErrorSummary' | 'SuccessState'> &
+      Pick<typeof Run, 'runSubmission'> & { warm: (apiBase: string | undefined) => void }
   >;
   run: Submission<string | null>;
   props: ApplicationFormProps;
@@ -90,7 +91,12 @@ export function ApplicationShell(p: ApplicationShellProps) {
           aria-label={p.label}
           noValidate
           onSubmit={onSubmit}
-          onFocus={p.deps.warm}
+          onFocus={() =>
+            void p.deps.get().then(
+              (m) => m.warm(p.props.apiBase),
+              () => undefined,
+            )
+          }
           aria-busy={submitting}
         >
           <div className="spartan-form__wide">

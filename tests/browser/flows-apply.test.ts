@@ -1,0 +1,176 @@
+/**
+ * The two application flows end to end in Chromium, against the real server
+ * and database: on the site (same origin) and through the widgets embedded on
+ * the partner demo (another origin, strict CSP).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  apiGet,
+  applicant,
+  fillApply,
+  fillInvest,
+  pdfBytes,
+  recordEvents,
+} from './flows-support.ts';
+
+let tp: TestPage | null = null;
+afterEach(async () => {
+  await tp?.close();
+  tp = null;
+});
+
+interface Stored {
+  data: Record<string, unknown> & { resume?: { filename: string; size: number } | null };
+}
+
+describe('applying as a Spartan', () => {
+  it('on the site: a real PDF is uploaded, the success page shows the stored id, and a refresh keeps it', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    const who = applicant('Site Spartan');
+    const pdf = pdfBytes(who.fullname);
+    await page.goto(`${mainUrl()}/apply-spartan`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Ready to Become a Spartan?' }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByText('Join the 300,000 Spartans Today!').isVisible()).resolves.toBe(
+      true,
+    );
+    expect(
+      await page.getByRole('link', { name: 'Spartan Employee Benefits' }).getAttribute('href'),
+    ).toBe('/spartan-emp-benefits');
+    expect(
+      await page.getByRole('link', { name: 'Solon 300 Legal Team' }).getAttribute('href'),
+    ).toBe('/solon300');
+
+    // Empty submit: the summary takes focus, nothing is sent.
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    const summary = page.getByRole('alert', { name: 'There is a problem' });
+    await summary.waitFor();
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    await fillApply(page, who, pdf);
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.waitForURL(/\/apply-spartan-success\?id=/);
+    const id = new URL(page.url()).searchParams.get('id');
+    expect(id).toBeTruthy();
+    const box = page.getByRole('button', { name: /Application ID Number/ });
+    expect(await box.textContent()).toBe(`Application ID Number ${id}`);
+    expect(await box.isDisabled()).toBe(true);
+    await expect(page.getByText(/5 business days/).isVisible()).resolves.toBe(true);
+
+    const stored = await apiGet(`/api/spartan_join/application/${id}/`);
+    expect(stored.status).toBe(200);
+    expect((stored.json as Stored).data).toMatchObject({
+      id,
+      fullname: who.fullname,
+      email: who.email,
+      job_title: 'Security Engineer',
+      date_of_birth: '1988-04-02',
+      gender: 'Other',
+    });
+    const file = await apiGet(`/api/spartan_join/application/${id}/resume/`);
+    expect(file.bytes.equals(pdf)).toBe(true);
+
+    await page.reload();
+    expect(await page.getByRole('button', { name: /Application ID Number/ }).textContent()).toBe(
+      `Application ID Number ${id}`,
+    );
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('through the widget on a partner origin: no axios before interaction, spartan-applied with the stored id, success in place', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const who = applicant('Widget Spartan');
+    const pdf = pdfBytes(who.fullname);
+    await page.goto(`${demoUrl()}/forms.html`);
+    const form = page.locator('#apply');
+    await form.getByLabel('Full Name').waitFor();
+    expect(requests.filter((u) => /axios|submit-/.test(u))).toEqual([]);
+    const events = await recordEvents(page, ['spartan-applied']);
+
+    await fillApply(form, who, pdf);
+    expect(requests.some((u) => /axios/.test(u))).toBe(true);
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    const heading = form.getByRole('heading', { name: 'Thank you for applying' });
+    await heading.waitFor();
+    const [event] = await events();
+    const id = (event?.detail as { applicationId: string }).applicationId;
+    expect(event?.type).toBe('spartan-applied');
+    expect(await form.getByRole('button', { name: /Application ID Number/ }).textContent()).toBe(
+      `Application ID Number ${id}`,
+    );
+    const stored = await apiGet(`/api/spartan_join/application/${id}/`);
+    expect((stored.json as Stored).data).toMatchObject({
+      fullname: who.fullname,
+      email: who.email,
+    });
+    expect((await apiGet(`/api/spartan_join/application/${id}/resume/`)).bytes.equals(pdf)).toBe(
+      true,
+    );
+    // Every request the widget made went to the main origin, cross-origin, and CSP let all of it run.
+    expect(requests.some((u) => u.startsWith(`${mainUrl()}/api/spartan_join/apply-spartan/`))).toBe(
+      true,
+    );
+    expect(await axeViolations(page, '#apply')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('applying to invest', () => {
+  it('on the site: the success page shows the stored investor id', async () => {
+    tp = await openPage({ viewport: { width: 375, height: 800 } });
+    const { page, errors } = tp;
+    const who = applicant('Site Investor');
+    await page.goto(`${mainUrl()}/invest-apply`);
+    await fillInvest(page, who);
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.waitForURL(/\/success-invest\?id=/);
+    const id = new URL(page.url()).searchParams.get('id');
+    expect(await page.getByRole('button', { name: /Investor ID Number/ }).textContent()).toBe(
+      `Investor ID Number ${id}`,
+    );
+    await expect(page.getByText(/reach out to you shortly/).isVisible()).resolves.toBe(true);
+    const stored = await apiGet(`/api/investors/get_investor_application_detail/${id}/`);
+    expect((stored.json as Stored).data).toMatchObject({
+      id,
+      fullname: who.fullname,
+      email: who.email,
+      accreditation: 'license',
+      investment_range: '$250,000',
+    });
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('through the widget on a partner origin: spartan-invested with the stored id', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    const who = applicant('Widget Investor');
+    await page.goto(`${demoUrl()}/forms.html`);
+    const form = page.locator('#invest');
+    await form.getByLabel('Full Name').waitFor();
+    const events = await recordEvents(page, ['spartan-invested']);
+    await fillInvest(form, who);
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await form.getByRole('heading', { name: 'Thank you for your interest' }).waitFor();
+    const [event] = await events();
+    const id = (event?.detail as { investorId: string }).investorId;
+    expect(await form.getByRole('button', { name: /Investor ID Number/ }).textContent()).toBe(
+      `Investor ID Number ${id}`,
+    );
+    const stored = await apiGet(`/api/investors/get_investor_application_detail/${id}/`);
+    expect((stored.json as Stored).data).toMatchObject({
+      fullname: who.fullname,
+      email: who.email,
+    });
+    expect(await axeViolations(page, '#invest')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

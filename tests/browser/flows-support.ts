@@ -1,0 +1,142 @@
+/** Shared by the flows browser tests: real PDFs, and calls to the real API as staff. */
+import { inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { mainUrl } from './harness.ts';
+
+/** A small but real PDF (one page, text `label`), unique per call. */
+export function pdfBytes(label: string): Buffer {
+  const text = `BT /F1 18 Tf 72 720 Td (${label.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((obj, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+export const staffCredentials = () => ({
+  username: inject('staffUsername'),
+  password: inject('staffPassword'),
+});
+
+let token: string | null = null;
+
+/** A bearer token for the staff account (one login per test file). */
+export async function staffToken(): Promise<string> {
+  if (token) return token;
+  const res = await fetch(`${mainUrl()}/api/security-login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(staffCredentials()),
+  });
+  if (!res.ok) throw new Error(`staff login: ${res.status}`);
+  token = ((await res.json()) as { access: string }).access;
+  return token;
+}
+
+/** GET an API path as staff: status and body (JSON, or bytes for files). */
+export async function apiGet(
+  path: string,
+): Promise<{ status: number; json: unknown; bytes: Buffer }> {
+  const res = await fetch(`${mainUrl()}${path}`, {
+    headers: { Authorization: `Bearer ${await staffToken()}` },
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  let json: unknown = null;
+  if ((res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(bytes.toString());
+  return { status: res.status, json, bytes };
+}
+
+export interface Applicant {
+  fullname: string;
+  email: string;
+}
+
+/** Fills the Spartan application (the site's page or a widget's shadow root: locators pierce it). */
+export async function fillApply(scope: Page | Locator, who: Applicant, pdf: Buffer) {
+  await scope.getByLabel('Job role').selectOption('Security Engineer');
+  await scope.getByLabel('Full Name').fill(who.fullname);
+  await scope.getByLabel('Date of Birth').fill('1988-04-02');
+  await scope.getByLabel('Location').fill('Boston');
+  await scope.getByLabel('Gender').selectOption('Other');
+  await scope.getByLabel('Email').fill(who.email);
+  await scope.getByLabel('Phone Number').fill('+1 617 555 0199');
+  await scope
+    .getByLabel('Resume')
+    .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: pdf });
+}
+
+export async function fillInvest(scope: Page | Locator, who: Applicant) {
+  await scope.getByLabel('Full Name').fill(who.fullname);
+  await scope.getByLabel('Email').fill(who.email);
+  await scope.getByLabel('Phone Number').fill('212 555 0142');
+  await scope.getByLabel('Location').fill('New York');
+  await scope.getByRole('radio', { name: /Series 7, Series 82 or Series 65/ }).check();
+  await scope.getByLabel('Intended investment (optional)').fill('$250,000');
+  await scope.getByRole('checkbox', { name: /I certify/ }).check();
+}
+
+/** A unique applicant for one test. */
+export function applicant(tag: string): Applicant {
+  const n = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    fullname: `${tag} ${n}`,
+    email: `${tag.toLowerCase().replace(/\W+/g, '')}.${n}@example.com`,
+  };
+}
+
+/** Creates a Spartan application through the API, as a visitor would (multipart). */
+export async function createApplication(who: Applicant, pdf: Buffer): Promise<string> {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    job_title: 'Data Engineer',
+    fullname: who.fullname,
+    date_of_birth: '1991-07-14',
+    location: 'Denver',
+    gender: 'Female',
+    email: who.email,
+    phone: '303 555 0123',
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('resume', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'cv.pdf');
+  const res = await fetch(`${mainUrl()}/api/spartan_join/apply-spartan/`, {
+    method: 'POST',
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`apply: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { application_id: string }).application_id;
+}
+
+/** Records `spartan-*` events on the page (installed through the DevTools protocol, so CSP allows it). */
+export async function recordEvents(
+  page: Page,
+  names: string[],
+): Promise<() => Promise<Array<{ type: string; detail: unknown }>>> {
+  await page.evaluate((types) => {
+    const w = window as unknown as { __spartanEvents: Array<{ type: string; detail: unknown }> };
+    w.__spartanEvents = [];
+    for (const type of types) {
+      document.addEventListener(type, (e) =>
+        w.__spartanEvents.push({ type, detail: (e as CustomEvent).detail }),
+      );
+    }
+  }, names);
+  return () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { __spartanEvents: Array<{ type: string; detail: unknown }> })
+          .__spartanEvents,
+    );
+}
