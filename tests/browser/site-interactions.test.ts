@@ -429,3 +429,30 @@ describe('home explainer videos island', () => {
     expect(await dialog.getByRole('link', { name: /Share via Email/ }).count()).toBe(1);
   });
 });
+
+describe('hydration', () => {
+  it('keeps the prerendered elements (no re-render flash) and makes them interactive', async () => {
+    t = await openPage();
+    const page = t.page;
+    // Parsing is done ('interactive') before any module script runs: tag what the server sent.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const el of document.querySelectorAll<HTMLElement>('#app *'))
+          el.dataset.prerendered = '';
+      });
+    });
+    for (const path of ['/', '/founders', '/spartan-wealth-fund', '/employee-login']) {
+      await page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+      const about = page.getByRole('button', { name: 'About' });
+      await about.click();
+      await expect.poll(() => about.getAttribute('aria-expanded')).toBe('true');
+      const fresh = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('#app h1, #app header, #app main, #app footer')]
+          .filter((el) => el.dataset.prerendered === undefined)
+          .map((el) => el.tagName),
+      );
+      expect(fresh, path).toEqual([]);
+    }
+  });
+});
