@@ -147,7 +147,8 @@ export async function readMultipart(
         else if (data.length > 0 || part.filename) file = { filename: part.filename, data };
         continue;
       }
-      if (name in fields) errors[name] = REPEATED_FIELD;
+      if (name === fileField) errors[name] = 'Attach the file itself';
+      else if (name in fields) errors[name] = REPEATED_FIELD;
       else if (part.valueTruncated) errors[name] = 'This value is too long';
       else if (typeof part.value !== 'string') errors[name] = 'Send this field as plain text';
       else fields[name] = part.value;

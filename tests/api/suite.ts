@@ -444,6 +444,8 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           is_admin: 'This field is not accepted',
           email: 'Send this field once',
         });
+        const text = await apply([...fields, ['resume', 'my-cv.pdf']]);
+        expect(text.json().errors).toEqual({ resume: 'Attach the file itself' });
         const proto = await apply([...fields, ['__proto__', 'x']]);
         expect(proto.statusCode).toBe(400);
         expect(proto.json().errors).toEqual({ ['__proto__']: 'This field is not accepted' });
