@@ -49,9 +49,11 @@ export const flowRoutes: SiteRoute[] = [
     description: 'Staff login.',
   },
   {
-    path: '/staff/:rest*',
+    // Prerendered as its guard's "checking your session" state, so a direct load is a 200;
+    // the views are in the query string (see staff/ApplicationList.tsx).
+    path: '/staff',
     title: 'Staff Area',
     component: staff,
-    prerender: false,
+    description: 'Staff area: applications.',
   },
 ];

@@ -12,18 +12,22 @@ export interface ApplicationListProps {
   q: string;
 }
 
-/** The list path with its page and search in the query string (so back and refresh keep them). */
-export function listHref(kind: Kind, page: number, q: string): string {
+/**
+ * Staff views live in the query string of /staff (one page the server always
+ * has): `list` (investors), `id`, `page`, `q`, so back, refresh and links keep them.
+ */
+function staffHref(kind: Kind, entries: Record<string, string>): string {
   const params = new URLSearchParams();
-  if (page > 1) params.set('page', String(page));
-  if (q) params.set('q', q);
+  if (kind !== 'spartan') params.set('list', KINDS[kind].segment);
+  for (const [key, value] of Object.entries(entries)) if (value) params.set(key, value);
   const query = params.toString();
-  const base = kind === 'spartan' ? STAFF_PATH : `${STAFF_PATH}/${KINDS[kind].segment}`;
-  return query ? `${base}?${query}` : base;
+  return query ? `${STAFF_PATH}?${query}` : STAFF_PATH;
 }
 
-export const detailHref = (kind: Kind, id: string) =>
-  `${STAFF_PATH}/${KINDS[kind].segment}/${encodeURIComponent(id)}`;
+export const listHref = (kind: Kind, page: number, q: string): string =>
+  staffHref(kind, { page: page > 1 ? String(page) : '', q });
+
+export const detailHref = (kind: Kind, id: string): string => staffHref(kind, { id });
 
 /** One kind's applications: newest first, searchable, paginated, each openable and deletable. */
 export function ApplicationList({ kind, page, q }: ApplicationListProps) {

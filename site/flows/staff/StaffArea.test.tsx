@@ -64,11 +64,11 @@ describe('staff area', { timeout: 30_000 }, () => {
     authState.token = null;
     authState.isAuthenticated = false;
     sessionStorage.clear();
-    history.replaceState(null, '', '/staff/investors?page=2');
-    render(<StaffPage url="/staff/investors?page=2" />);
+    history.replaceState(null, '', '/staff?list=investors&page=2');
+    render(<StaffPage url="/staff?list=investors&page=2" />);
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(
-        '/security-login?next=%2Fstaff%2Finvestors%3Fpage%3D2',
+        '/security-login?next=%2Fstaff%3Flist%3Dinvestors%26page%3D2',
         true,
       ),
     );
@@ -106,16 +106,16 @@ describe('staff area', { timeout: 30_000 }, () => {
   it('when searching, then it goes to the list URL with q, and that URL queries the server with q', async () => {
     const user = userEvent.setup();
     listAnswer([row(1)]);
-    const { unmount } = render(<StaffPage url="/staff/investors" />);
+    const { unmount } = render(<StaffPage url="/staff?list=investors" />);
     await screen.findByRole('heading', { name: 'Investor applications', level: 2 });
     await user.type(
       screen.getByRole('searchbox', { name: 'Search by name or email' }),
       ' ada@example.com ',
     );
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(navigate).toHaveBeenCalledWith('/staff/investors?q=ada%40example.com');
+    expect(navigate).toHaveBeenCalledWith('/staff?list=investors&q=ada%40example.com');
     unmount();
-    render(<StaffPage url="/staff/investors?q=ada%40example.com&page=3" />);
+    render(<StaffPage url="/staff?list=investors&q=ada%40example.com&page=3" />);
     await waitFor(() =>
       expect(client.request).toHaveBeenLastCalledWith(
         expect.objectContaining({
@@ -170,7 +170,7 @@ describe('staff area', { timeout: 30_000 }, () => {
 
   it.each([
     ['/staff', undefined, 'Get Spartan Applications failed'],
-    ['/staff/investors', undefined, 'Get Investor Applications failed'],
+    ['/staff?list=investors', undefined, 'Get Investor Applications failed'],
     ['/staff', { detail: 'Database unavailable' }, 'Database unavailable'],
   ])('when the list of %s fails with %j, then "%s" shows', async (url, body, message) => {
     client.request.mockRejectedValue(httpError(503, body));
@@ -204,7 +204,7 @@ describe('staff area', { timeout: 30_000 }, () => {
     ) {
       clicked.push({ href: this.href, download: this.download });
     });
-    const { container } = render(<StaffPage url="/staff/applications/id-7" />);
+    const { container } = render(<StaffPage url="/staff?id=id-7" />);
     expect(
       await screen.findByRole('heading', { name: 'Applicant 7', level: 2 }),
     ).toBeInTheDocument();
@@ -241,7 +241,7 @@ describe('staff area', { timeout: 30_000 }, () => {
 
   it('when a detail fails, then "Get Investor Application by ID failed" shows', async () => {
     client.request.mockRejectedValue(httpError(404));
-    render(<StaffPage url="/staff/investors/nope" />);
+    render(<StaffPage url="/staff?list=investors&id=nope" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Get Investor Application by ID failed',
     );
@@ -255,9 +255,13 @@ describe('staff area', { timeout: 30_000 }, () => {
     await screen.findByRole('link', { name: 'Applicant 1' });
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/security-login', true));
-    expect(client.post).toHaveBeenCalledWith('/api/security-logout/', null, {
-      headers: { Authorization: 'Bearer tok-staff' },
-    });
+    expect(client.post).toHaveBeenCalledWith(
+      '/api/security-logout/',
+      {},
+      {
+        headers: { Authorization: 'Bearer tok-staff' },
+      },
+    );
     expect(sessionStorage.getItem('authToken')).toBeNull();
     expect(authState).toMatchObject({ token: null, user: null, isAuthenticated: false });
     await act(async () => undefined);

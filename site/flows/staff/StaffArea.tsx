@@ -5,22 +5,16 @@ import { ApplicationDetail } from './ApplicationDetail.tsx';
 import { ApplicationList, listHref } from './ApplicationList.tsx';
 import { resetStaffState, serverLogout } from './api.ts';
 import { KINDS, type Kind } from './kinds.ts';
-import { AppLink, STAFF_PATH } from './links.tsx';
+import { AppLink } from './links.tsx';
 
 export type StaffView = { kind: Kind; id: string | null; page: number; q: string };
 
-/** Reads the staff view from a URL: /staff[/applications|/investors][/<id>]?page=&q=. */
+/** Reads the staff view from a URL: /staff?list=investors&id=&page=&q= (see listHref). */
 export function parseStaffUrl(url: string): StaffView {
-  const parsed = new URL(url, 'http://staff.local');
-  const parts = parsed.pathname
-    .slice(STAFF_PATH.length)
-    .split('/')
-    .filter(Boolean)
-    .map((p) => decodeURIComponent(p));
-  const kind: Kind = parts[0] === KINDS.investor.segment ? 'investor' : 'spartan';
-  const id = parts.length > 1 ? (parts[1] ?? null) : null;
-  const page = Math.max(1, Math.floor(Number(parsed.searchParams.get('page')) || 1));
-  return { kind, id, page, q: (parsed.searchParams.get('q') ?? '').slice(0, 100) };
+  const params = new URL(url, 'http://staff.local').searchParams;
+  const kind: Kind = params.get('list') === KINDS.investor.segment ? 'investor' : 'spartan';
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  return { kind, id: params.get('id') || null, page, q: (params.get('q') ?? '').slice(0, 100) };
 }
 
 /** The staff area: who is signed in, logout, the two lists and the detail view. */

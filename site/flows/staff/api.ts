@@ -166,7 +166,8 @@ export async function downloadResume(kind: Kind, id: string, filename: string): 
 export async function serverLogout(): Promise<void> {
   try {
     const client = await httpClient(resolveApiBase(undefined));
-    await client.post('/api/security-logout/', null, { headers: authHeader() });
+    // An empty JSON body: without one, axios would label it a form post the API does not take.
+    await client.post('/api/security-logout/', {}, { headers: authHeader() });
   } catch {
     // Offline or already expired: the local logout below still ends the session here.
   }

@@ -9,7 +9,7 @@ export type Kind = 'spartan' | 'investor';
 export interface KindInfo {
   /** Heading of the list. */
   title: string;
-  /** The list's path segment under /staff. */
+  /** The list's name in staff URLs (`/staff?list=…`). */
   segment: string;
   list: string;
   detail: (id: string) => string;

@@ -1,0 +1,185 @@
+/**
+ * Staff login, the guard and the staff area end to end in Chromium, against
+ * the real server and database: wrong then right login, redirect and return,
+ * refresh keeps the session, list, search, detail, resume download
+ * byte-identical, delete, stored script payloads shown as inert text, logout.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  apiGet,
+  applicant,
+  createApplication,
+  pdfBytes,
+  recordEvents,
+  staffCredentials,
+} from './flows-support.ts';
+
+const PAYLOAD = '<img src=x onerror="window.__pwned=1">';
+
+let tp: TestPage | null = null;
+afterEach(async () => {
+  await tp?.close();
+  tp = null;
+});
+
+let victim: { id: string; email: string; pdf: Buffer };
+let doomed: { id: string; fullname: string };
+beforeAll(async () => {
+  const who = { fullname: PAYLOAD, email: applicant('payload').email };
+  const pdf = pdfBytes('payload resume');
+  victim = { id: await createApplication(who, pdf), email: who.email, pdf };
+  const other = applicant('Doomed');
+  doomed = {
+    id: await createApplication(other, pdfBytes(other.fullname)),
+    fullname: other.fullname,
+  };
+});
+
+async function logIn(page: Page, password = staffCredentials().password) {
+  await page.getByLabel('Username').fill(staffCredentials().username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned);
+
+describe('staff login and area', () => {
+  it('sends a visitor to the login, refuses a wrong password in red, then returns to where they were going; a refresh keeps the session', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    await page.goto(`${mainUrl()}/staff?list=investors`);
+    expect(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('navigation')
+          .map((e) => (e as PerformanceNavigationTiming).responseStatus),
+      ),
+    ).toEqual([200]);
+    await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff%3Flist%3Dinvestors`);
+    await page.getByRole('heading', { level: 1, name: 'Staff Login' }).waitFor();
+    expect(await page.locator('header, footer').count()).toBe(0);
+
+    await logIn(page, 'definitely wrong');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Invalid credentials');
+    expect(await alert.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(176, 0, 32)');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff?list=investors`);
+    await page.getByRole('heading', { level: 2, name: 'Investor applications' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeTruthy();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Investor applications' }).waitFor();
+    expect(page.url()).toBe(`${mainUrl()}/staff?list=investors`);
+
+    // Already logged in: the login page goes straight on.
+    await page.goto(`${mainUrl()}/security-login`);
+    await page.waitForURL(`${mainUrl()}/`);
+    // Console errors: only the refused login's 401.
+    expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+  });
+
+  it('lists, searches, opens a detail as inert text, downloads the resume byte-identical, and deletes with a dialog', async () => {
+    tp = await openPage({ acceptDownloads: true });
+    const { page, errors } = tp;
+    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff`);
+    const table = page.getByRole('table');
+    await table.waitFor();
+    // The payload is text in the list: no image element, nothing ran.
+    await page.getByRole('link', { name: PAYLOAD }).first().waitFor();
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await pwned(page)).toBeUndefined();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(victim.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`${mainUrl()}/staff?q=${encodeURIComponent(victim.email)}`);
+    await page.getByText('1 application matching').waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+
+    await page.getByRole('link', { name: PAYLOAD }).click();
+    await page.waitForURL(`${mainUrl()}/staff?id=${victim.id}`);
+    await page.getByRole('heading', { level: 2, name: PAYLOAD }).waitFor();
+    expect(await page.getByText(victim.email).isVisible()).toBe(true);
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await pwned(page)).toBeUndefined();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download resume' }).click(),
+    ]);
+    expect(download.url()).toMatch(/^blob:/);
+    expect(download.suggestedFilename()).toBe('cv.pdf');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(victim.pdf)).toBe(true);
+
+    // Delete another one from its detail page.
+    await page.goto(`${mainUrl()}/staff?id=${doomed.id}`);
+    await page.getByRole('heading', { level: 2, name: doomed.fullname }).waitFor();
+    await page.getByRole('button', { name: 'Delete application' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this application?' });
+    await dialog.waitFor();
+    expect(
+      await dialog
+        .getByRole('button', { name: 'Cancel' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete application' }).click();
+    await page.waitForURL(`${mainUrl()}/staff`);
+    await table.waitFor();
+    expect(await page.getByRole('link', { name: doomed.fullname }).count()).toBe(0);
+    expect((await apiGet(`/api/spartan_join/application/${doomed.id}/`)).status).toBe(404);
+    expect(await pwned(page)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
+  it('logs out on the server: the old token stops working and the staff area asks for a login again', async () => {
+    tp = await openPage({ viewport: { width: 375, height: 800 } });
+    const { page } = tp;
+    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff`);
+    const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${mainUrl()}/security-login`);
+    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+    const res = await fetch(`${mainUrl()}/api/spartan_join/applications/`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(401);
+    await page.goto(`${mainUrl()}/staff`);
+    await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff`);
+  });
+
+  it('the login widget on a partner origin: a wrong password shows the error, the right one fires spartan-login with the user', async () => {
+    tp = await openPage();
+    const { page } = tp;
+    await page.goto(`${demoUrl()}/forms.html`);
+    const widget = page.locator('#login');
+    await widget.getByLabel('Username').waitFor();
+    const events = await recordEvents(page, ['spartan-login']);
+    await widget.getByLabel('Username').fill(staffCredentials().username);
+    await widget.getByLabel('Password').fill('nope');
+    await widget.getByRole('button', { name: 'Login' }).click();
+    await widget.getByRole('alert').waitFor();
+    expect(await widget.getByRole('alert').textContent()).toBe('Invalid credentials');
+    await widget.getByLabel('Password').fill(staffCredentials().password);
+    await widget.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(async () => (await events()).length).toBe(1);
+    const [event] = await events();
+    expect(event?.detail).toMatchObject({
+      user: { username: staffCredentials().username, role: 'admin', name: 'Flow Tester' },
+    });
+    expect(await axeViolations(page, '#login')).toEqual([]);
+  });
+});
