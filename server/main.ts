@@ -8,7 +8,8 @@ import { configFromEnv } from './config.ts';
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
-  const app = await build({ ...config, logger: false });
+  // Request and error logs (JSON, one line each) in production; quiet in development.
+  const app = await build({ ...config, logger: config.production });
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
