@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
 import {
@@ -78,6 +79,44 @@ if (SKIP_POSTGRES) {
       const again = await build({ ...common, dataDir: tempDir() });
       expect((await again.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       await again.close();
+    });
+
+    it('given the database goes away, then health says 503 and calls a bare 500, no stack', async () => {
+      const name = `spartan_vanishing_${process.pid}`;
+      const doomed = await cluster!.createDatabase(name);
+      const app = await build({ databaseUrl: doomed, dataDir: tempDir(), distDir: tempDir() });
+      try {
+        await app.staff.create({ username: 'soon-gone', password: 'a long enough password' });
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username: 'soon-gone', password: 'a long enough password' },
+        });
+        const token = login.json().access as string;
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        await admin.end();
+        const health = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(503);
+        expect(health.json()).toEqual({ detail: 'Database unavailable' });
+        const list = await app.inject({
+          method: 'GET',
+          url: '/api/investors/get_investor_applications/',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(list.statusCode).toBe(500);
+        expect(list.json()).toEqual({ detail: 'Internal server error' });
+        const apply = await app.inject({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          payload: investorPayload(),
+        });
+        expect(apply.statusCode).toBe(500);
+        expect(apply.body).toBe('{"detail":"Internal server error"}');
+      } finally {
+        await app.close();
+      }
     });
 
     it('given production, then pages carry HSTS and upgrade-insecure-requests', async () => {

@@ -29,6 +29,8 @@ describe('staff command', () => {
         payload: { username: 'alice', password: 'a sturdy passphrase' },
       });
       expect(login.statusCode).toBe(200);
+      // The generated signing secret is readable by its owner only.
+      expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
       // While a server holds the embedded database, the command refuses clearly.
       const busy = await staff(['list']);
       expect(busy.code).toBe(1);
