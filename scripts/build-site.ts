@@ -22,12 +22,14 @@ type Manifest = Record<string, ManifestChunk>;
 
 interface RenderModule {
   renderRoute: (url: string) => Promise<{
+    route: string;
     html: string;
     title: string;
     description: string | undefined;
     pages: string[];
   }>;
   prerenderPaths: () => string[];
+  shellRoutes: () => Array<{ path: string; route: string; title: string }>;
   NOT_FOUND_URL: string;
 }
 
@@ -66,7 +68,7 @@ function chunkFiles(manifest: Manifest, keys: string[], loaded: Set<string>) {
 /** The template with a route's markup, title, description and page-chunk links. */
 export function fillTemplate(
   template: string,
-  page: { html: string; title: string; description: string | undefined },
+  page: { route: string; html: string; title: string; description: string | undefined },
   links: { js: string[]; css: string[] },
 ): string {
   const head = [
@@ -75,7 +77,10 @@ export function fillTemplate(
   ].join('\n    ');
   let out = template
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('<div id="app"></div>', () => `<div id="app">${page.html}</div>`);
+    .replace(
+      '<div id="app"></div>',
+      () => `<div id="app" data-route="${escapeHtml(page.route)}">${page.html}</div>`,
+    );
   if (page.description)
     out = out.replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
@@ -151,6 +156,12 @@ export async function buildSite(): Promise<void> {
       await write(route, path.join(outDir, route, 'index.html'));
     }
     await write(render.NOT_FOUND_URL, path.join(outDir, '404.html'));
+    for (const shell of render.shellRoutes()) {
+      const page = { route: shell.route, html: '', title: shell.title, description: undefined };
+      const file = path.join(outDir, shell.path, 'index.html');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, fillTemplate(template, page, { js: [], css: [] }));
+    }
     precompress(outDir);
   } finally {
     fs.rmSync(ssrDir, { recursive: true, force: true });

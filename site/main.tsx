@@ -1,13 +1,24 @@
-/** Browser entry: loads the current page's chunk, then hydrates the prerendered HTML. */
-import { hydrate, type ComponentChild } from 'preact';
+/**
+ * Browser entry: loads the current page's chunk, then hydrates the prerendered
+ * HTML. A page the server could not prerender for this URL (a parameterised or
+ * guarded route, served from its shell or the not-found page) is rendered fresh.
+ */
+import { hydrate, render, type ComponentChild } from 'preact';
 import { App } from './App.tsx';
 import { isLazyPage } from './lazy.tsx';
+import { documentTitle } from './navigation.ts';
 import { matchRoute } from './routes.tsx';
 import './styles/index.ts';
 
 const root = document.getElementById('app');
 if (root) {
-  const { component } = matchRoute(window.location.pathname);
-  const ready = isLazyPage(component) ? component.preload() : Promise.resolve();
-  void ready.then(() => hydrate((<App />) as unknown as ComponentChild, root));
+  const route = matchRoute(window.location.pathname);
+  const ready = isLazyPage(route.component) ? route.component.preload() : Promise.resolve();
+  void ready.then(() => {
+    const app = (<App />) as unknown as ComponentChild;
+    if (root.dataset.route === route.path && root.firstElementChild) return hydrate(app, root);
+    root.textContent = '';
+    render(app, root);
+    document.title = documentTitle(route.title);
+  });
 }

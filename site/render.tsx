@@ -5,9 +5,11 @@ import { App } from './App.tsx';
 import { renderIslands } from './components/Island.tsx';
 import { isLazyPage, takeRenderedPages } from './lazy.tsx';
 import { documentTitle } from './navigation.ts';
-import { matchRoute, notFoundRoute, prerenderedRoutes } from './routes.tsx';
+import { allRoutes, matchRoute, notFoundRoute, prerenderedRoutes } from './routes.tsx';
 
 export interface RenderedRoute {
+  /** The route's path pattern (the browser hydrates only when its URL matches the same route). */
+  route: string;
   html: string;
   title: string;
   description: string | undefined;
@@ -27,6 +29,7 @@ export async function renderRoute(url: string): Promise<RenderedRoute> {
     renderToString(h(component as ComponentType, props)),
   );
   return {
+    route: route.path,
     html,
     title: documentTitle(route.title),
     description: route.description ?? DEFAULT_DESCRIPTION,
@@ -36,6 +39,22 @@ export async function renderRoute(url: string): Promise<RenderedRoute> {
 
 /** Paths to write as dist/site/<path>/index.html. */
 export const prerenderPaths = (): string[] => prerenderedRoutes().map((r) => r.path);
+
+/**
+ * Routes not prerendered (guarded or parameterised, e.g. `/staff/:rest*`): an
+ * empty shell is written at their static prefix (`/staff`), rendered in the browser.
+ */
+export const shellRoutes = (): Array<{ path: string; route: string; title: string }> => {
+  const prerendered = new Set(prerenderPaths());
+  return allRoutes
+    .filter((r) => r.prerender === false)
+    .map((r) => ({
+      path: r.path.split('/:')[0] ?? '',
+      route: r.path,
+      title: documentTitle(r.title),
+    }))
+    .filter((s) => s.path && s.path !== '/' && !prerendered.has(s.path));
+};
 
 /** A URL no route matches, rendered as dist/site/404.html. */
 export const NOT_FOUND_URL = '/__not-found__';
