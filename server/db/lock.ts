@@ -21,7 +21,8 @@ export class DataDirLockedError extends Error {
     super(
       `The data folder ${dir} is already in use by ${owner}. The embedded database (PGlite) ` +
         'can be opened by one process only: stop the other server first, or point DATA_DIR ' +
-        'elsewhere, or use DATABASE_URL (PostgreSQL) to run several processes.',
+        'elsewhere, or use DATABASE_URL (PostgreSQL) to run several processes. If you are sure ' +
+        `no other process uses it, delete ${path.join(dir, LOCK_FILE)}.`,
     );
     this.name = 'DataDirLockedError';
   }
