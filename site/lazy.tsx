@@ -17,7 +17,7 @@ export interface LazyPage {
   source: string;
 }
 
-/** Pages rendered since the last `resetRenderedPages()` (the prerenderer preloads their chunks). */
+/** Pages rendered since the last `takeRenderedPages()` (the prerenderer modulepreloads their chunks). */
 const renderedPages = new Set<string>();
 export const takeRenderedPages = (): string[] => {
   const out = [...renderedPages];

@@ -4,7 +4,7 @@
  * Coming Soon note. Optionally only the first few, with a See more popup.
  */
 import { useState } from 'react';
-import { isLiveCompany, type PartnerCompany } from '../../content/index.ts';
+import { DIVIDEND_SHARE_PERCENT, isLiveCompany, type PartnerCompany } from '../../content/index.ts';
 import { Modal } from './Modal.tsx';
 
 export interface CompanyCardProps {
@@ -85,8 +85,8 @@ export function Partners({ companies, limit }: PartnersProps) {
         title={chosen ? `Company ${chosen.companyNumber}: ${chosen.projectName}` : ''}
       >
         <p>
-          The first company of the Spartan Network. Half of its net dividends go to the Private
-          Spartan Wealth Fund, held for the Spartans who build it.
+          The first company of the Spartan Network. {DIVIDEND_SHARE_PERCENT}% of its net dividends
+          go to the Private Spartan Wealth Fund, held for the Spartans who build it.
         </p>
         <div className="button-row">
           <a className="button button--gold" href="/investors" onClick={close}>

@@ -6,6 +6,7 @@
  */
 import {
   CLEAR_STATEMENTS,
+  DIVIDEND_SHARE_PERCENT,
   FUND_TOPICS,
   MISSION_STATEMENTS,
   mediaUrl,
@@ -108,8 +109,8 @@ export function WealthFundPage() {
       eyebrow="PSWF"
       intro={
         <p>
-          Half of the net dividends of every Spartan Network company, held for the Spartans. Six
-          topics, each with a short video.
+          {DIVIDEND_SHARE_PERCENT}% of the net dividends of every Spartan Network company, held for
+          the Spartans. Six topics, each with a short video.
         </p>
       }
       listLabel="Fund topics"
