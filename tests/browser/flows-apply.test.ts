@@ -95,6 +95,17 @@ describe('applying as a Spartan', () => {
     expect(requests.filter((u) => /axios|submit-/.test(u))).toEqual([]);
     const events = await recordEvents(page, ['spartan-applied']);
 
+    // In the shadow root, under the partner's CSP: the summary is styled and takes focus.
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    const summary = form.getByRole('alert', { name: 'There is a problem' });
+    await summary.waitFor();
+    expect(await summary.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(
+      'rgb(176, 0, 32)',
+    );
+    expect(
+      await summary.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el),
+    ).toBe(true);
+
     await fillApply(form, who, pdf);
     expect(requests.some((u) => /axios/.test(u))).toBe(true);
     await form.getByRole('button', { name: 'Submit Application' }).click();

@@ -22,15 +22,19 @@ export interface ErrorSummaryProps {
  * The summary at the top of a form after a failed attempt (GOV.UK's error
  * summary): it takes focus, names the problem and links to each field.
  */
-export function ErrorSummary({ items, message, attempt }: ErrorSummaryProps) {
+export function ErrorSummary(props: ErrorSummaryProps) {
+  const shown = props.items.length > 0 || Boolean(props.message);
+  return shown ? <SummaryBox {...props} /> : null;
+}
+
+// Mounted only while there is something to show, so its styles are adopted when it appears.
+function SummaryBox({ items, message, attempt }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const shown = items.length > 0 || Boolean(message);
   useWidgetStyles(ref, STYLES);
   useEffect(() => {
-    if (shown && attempt > 0) ref.current?.focus();
-  }, [attempt, shown]);
-  if (!shown) return null;
+    if (attempt > 0) ref.current?.focus();
+  }, [attempt]);
   return (
     <div
       ref={ref}
