@@ -5,6 +5,7 @@
  *
  * Element: `<spartan-login api-base="https://…">`.
  * @attr api-base - API origin (default: the origin the script came from)
+ * @attr heading - the form's heading (default: Staff Login)
  * @event spartan-login - {user} after a successful login
  * @csspart form - the form
  * @csspart field - each field; label, field-error inside it
