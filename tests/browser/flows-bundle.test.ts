@@ -18,6 +18,7 @@ const MARKERS = [
   'VITE_SPARTAN_LOCAL',
   'local login is not part of this build',
   'local login has no account',
+  'Offline demo login',
 ];
 
 function files(dir: string): string[] {

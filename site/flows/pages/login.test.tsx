@@ -76,3 +76,31 @@ describe('/security-login', { timeout: 30_000 }, () => {
     stopSessionLifetime();
   });
 });
+
+describe('/security-login in an offline demo build', { timeout: 30_000 }, () => {
+  it('given no demo flag, then there is no local login choice', () => {
+    render(<LoginPage />);
+    expect(screen.queryByRole('checkbox', { name: /Offline demo login/ })).toBeNull();
+  });
+
+  it('given the demo flag, when the offline login is chosen, then the build’s account logs in without a call', async () => {
+    vi.resetModules();
+    vi.stubEnv('VITE_SPARTAN_LOCAL_AUTH', '1');
+    vi.stubEnv('VITE_SPARTAN_LOCAL_USERNAME', 'demo');
+    vi.stubEnv('VITE_SPARTAN_LOCAL_PASSWORD', 'demo-pass');
+    const { LoginPage: DemoLoginPage } = await import('./login.tsx');
+    const nav = (await import('../../navigation.ts')).navigate;
+    const u = userEvent.setup();
+    const { container } = render(<DemoLoginPage />);
+    await u.click(screen.getByRole('checkbox', { name: 'Offline demo login (no server)' }));
+    await u.type(screen.getByLabelText(/Username/), 'demo');
+    await u.type(screen.getByLabelText(/Password/), 'demo-pass');
+    await u.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(nav).toHaveBeenCalledWith('/staff/investors', true));
+    expect(client.post).not.toHaveBeenCalled();
+    expect(atob(sessionStorage.getItem('authToken') ?? '')).toMatch(/^demo:\d+$/);
+    await expectNoAxeViolations(container);
+    vi.unstubAllEnvs();
+    (await import('../auth/session.ts')).stopSessionLifetime();
+  });
+});

@@ -1,14 +1,17 @@
 /** `/security-login`, outside the main layout (SPEC section 2). */
 import { useEffect } from 'react';
+import { useSnapshot } from 'valtio/react';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
 import { navigate } from '../../navigation.ts';
 import { safeNext } from '../auth/next.ts';
 import { ensureSessionLifetime } from '../auth/session.ts';
-import { authState, login, syncFromSession } from '../auth/store.ts';
+import { LOCAL_AUTH_ENABLED } from '../auth/local-flag.ts';
+import { authState, login, setAuthMethod, syncFromSession } from '../auth/store.ts';
 import '../../../widgets/login/login.css';
 import './styles.ts';
 
 export function LoginPage() {
+  const auth = useSnapshot(authState);
   // Already authenticated: straight on to where the visitor was going.
   useEffect(() => {
     syncFromSession(authState);
@@ -32,6 +35,17 @@ export function LoginPage() {
             navigate(safeNext(location.search), true);
           }}
         />
+        {/* Offline demo builds only (see auth/local-auth.ts); removed from every other build. */}
+        {LOCAL_AUTH_ENABLED && (
+          <label className="flow-login__method">
+            <input
+              type="checkbox"
+              checked={!auth.useApiAuth}
+              onChange={(event) => setAuthMethod(authState, !event.currentTarget.checked)}
+            />{' '}
+            Offline demo login (no server)
+          </label>
+        )}
         <p className="flow-login__back">
           <a href="/">Back to the home page</a>
         </p>
