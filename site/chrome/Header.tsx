@@ -2,7 +2,8 @@
 import { TAGLINE } from '../../content/index.ts';
 import { BrandLink } from '../components/Logo.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { HEADER_LINKS, isCurrent, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
+import { HEADER_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
+import { NavLinks } from './NavLinks.tsx';
 import { NavMenu } from './NavMenu.tsx';
 
 export function Header({ url }: { url: string }) {
@@ -20,17 +21,7 @@ export function Header({ url }: { url: string }) {
                 <NavMenu group={group} url={url} />
               </li>
             ))}
-            {HEADER_LINKS.map((link) => (
-              <li key={link.href}>
-                <a
-                  className="nav-link"
-                  href={link.href}
-                  aria-current={isCurrent(link.href, url) ? 'page' : undefined}
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
+            <NavLinks links={HEADER_LINKS} url={url} className="nav-link" />
           </ul>
         </nav>
         <a className="button button--gold site-header__letter" href={OPEN_LETTER_LINK.href}>

@@ -7,7 +7,9 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { MOBILE_MENU_TRANSITION_S } from '../../content/index.ts';
 import { ChevronIcon, MenuIcon } from '../components/Icons.tsx';
-import { isCurrent, MOBILE_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
+import { openDialog, closeDialog } from '../components/dialog.ts';
+import { MOBILE_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
+import { NavLinks } from './NavLinks.tsx';
 
 const reducedMotion = () =>
   typeof window.matchMedia === 'function' &&
@@ -24,11 +26,7 @@ export function MobileMenu({ url }: { url: string }) {
   const finishClose = () => {
     clearTimeout(closeTimer.current);
     setClosing(false);
-    const dialog = dialogRef.current;
-    if (dialog?.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    if (dialogRef.current) closeDialog(dialogRef.current);
     setOpen(false);
   };
   // Slides out before closing, unless motion is reduced.
@@ -66,10 +64,8 @@ export function MobileMenu({ url }: { url: string }) {
   }, []);
 
   const show = () => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
+    if (!dialogRef.current) return;
+    openDialog(dialogRef.current);
     setOpen(true);
   };
 
@@ -126,28 +122,13 @@ export function MobileMenu({ url }: { url: string }) {
                   <ChevronIcon />
                 </button>
                 <ul id={listId} className="mobile-menu__sublist" hidden={!isOpen}>
-                  {group.links.map((link) => (
-                    <li key={link.href}>
-                      <a
-                        href={link.href}
-                        aria-current={isCurrent(link.href, url) ? 'page' : undefined}
-                      >
-                        {link.label}
-                      </a>
-                    </li>
-                  ))}
+                  <NavLinks links={group.links} url={url} />
                 </ul>
               </div>
             );
           })}
           <ul className="mobile-menu__links">
-            {MOBILE_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} aria-current={isCurrent(link.href, url) ? 'page' : undefined}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
+            <NavLinks links={MOBILE_LINKS} url={url} />
           </ul>
         </nav>
       </dialog>

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../content/index.ts';
 import { ChevronIcon } from '../components/Icons.tsx';
 import { isCurrent, type NavGroup } from './nav.ts';
+import { NavLinks } from './NavLinks.tsx';
 
 export interface NavMenuProps {
   group: NavGroup;
@@ -89,18 +90,12 @@ export function NavMenu({ group, url }: NavMenuProps) {
         <ChevronIcon />
       </button>
       <ul id={listId} className="nav-menu__list" hidden={!open}>
-        {group.links.map((link) => (
-          <li key={link.href}>
-            <a
-              href={link.href}
-              className="nav-menu__link"
-              aria-current={isCurrent(link.href, url) ? 'page' : undefined}
-              onClick={() => close(false)}
-            >
-              {link.label}
-            </a>
-          </li>
-        ))}
+        <NavLinks
+          links={group.links}
+          url={url}
+          className="nav-menu__link"
+          onNavigate={() => close(false)}
+        />
       </ul>
     </div>
   );

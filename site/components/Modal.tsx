@@ -4,6 +4,7 @@
  * Its content is rendered only while open (a video starts with it, stops with it).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { closeDialog, openDialog } from './dialog.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -27,13 +28,8 @@ export function Modal({ open, onClose, title, hideTitle, className, children }: 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    if (open) openDialog(dialog);
+    else closeDialog(dialog);
   }, [open]);
 
   useEffect(() => {
