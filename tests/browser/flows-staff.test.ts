@@ -161,6 +161,27 @@ describe('staff login and area', () => {
     await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff`);
   });
 
+  it('when the API answers 401 (the token was revoked elsewhere), then the visitor is logged out and sent to the login with next', async () => {
+    tp = await openPage();
+    const { page } = tp;
+    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff`);
+    await page.getByRole('table').waitFor();
+    const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+    const revoked = await fetch(`${mainUrl()}/api/security-logout/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(revoked.status).toBe(200);
+    await page.getByRole('link', { name: 'Investor applications' }).click();
+    await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff%3Flist%3Dinvestors`);
+    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff?list=investors`);
+  });
+
   it('the login widget on a partner origin: a wrong password shows the error, the right one fires spartan-login with the user', async () => {
     tp = await openPage();
     const { page } = tp;
@@ -175,7 +196,7 @@ describe('staff login and area', () => {
     expect(await widget.getByRole('alert').textContent()).toBe('Invalid credentials');
     await widget.getByLabel('Password').fill(staffCredentials().password);
     await widget.getByRole('button', { name: 'Login' }).click();
-    await expect.poll(async () => (await events()).length).toBe(1);
+    await expect.poll(async () => (await events()).length, { timeout: 20_000 }).toBe(1);
     const [event] = await events();
     expect(event?.detail).toMatchObject({
       user: { username: staffCredentials().username, role: 'admin', name: 'Flow Tester' },
