@@ -56,8 +56,9 @@ describe('applying as a Spartan', () => {
     await page.waitForURL(/\/apply-spartan-success\?id=/);
     const id = new URL(page.url()).searchParams.get('id');
     expect(id).toBeTruthy();
-    const box = page.getByRole('button', { name: /Application ID Number/ });
-    expect(await box.textContent()).toBe(`Application ID Number ${id}`);
+    // Waits for the id (a prerendered page shows the dash until it hydrates).
+    const box = page.getByRole('button', { name: `Application ID Number ${id}`, exact: true });
+    await box.waitFor();
     expect(await box.isDisabled()).toBe(true);
     await expect(page.getByText(/5 business days/).isVisible()).resolves.toBe(true);
 
@@ -75,9 +76,7 @@ describe('applying as a Spartan', () => {
     expect(file.bytes.equals(pdf)).toBe(true);
 
     await page.reload();
-    expect(await page.getByRole('button', { name: /Application ID Number/ }).textContent()).toBe(
-      `Application ID Number ${id}`,
-    );
+    await page.getByRole('button', { name: `Application ID Number ${id}`, exact: true }).waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -144,9 +143,7 @@ describe('applying to invest', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.waitForURL(/\/success-invest\?id=/);
     const id = new URL(page.url()).searchParams.get('id');
-    expect(await page.getByRole('button', { name: /Investor ID Number/ }).textContent()).toBe(
-      `Investor ID Number ${id}`,
-    );
+    await page.getByRole('button', { name: `Investor ID Number ${id}`, exact: true }).waitFor();
     await expect(page.getByText(/reach out to you shortly/).isVisible()).resolves.toBe(true);
     const stored = await apiGet(`/api/investors/get_investor_application_detail/${id}/`);
     expect((stored.json as Stored).data).toMatchObject({
