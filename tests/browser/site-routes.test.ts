@@ -189,3 +189,23 @@ describe('with JavaScript off', () => {
     }
   });
 });
+
+describe('responsive layout', () => {
+  it.each([375, 768, 1024, 1440])('no route scrolls sideways at %i px', async (width) => {
+    const page = await openPage({ viewport: { width, height: 800 } });
+    try {
+      const overflowing: string[] = [];
+      for (const [path] of ROUTES) {
+        await page.page.goto(mainUrl() + path, { waitUntil: 'load' });
+        const wide = await page.page.evaluate(
+          () => document.documentElement.scrollWidth > window.innerWidth,
+        );
+        if (wide) overflowing.push(path);
+      }
+      expect(overflowing).toEqual([]);
+      expect(page.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
