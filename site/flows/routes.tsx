@@ -49,11 +49,11 @@ export const flowRoutes: SiteRoute[] = [
     description: 'Staff login.',
   },
   {
-    // Prerendered as its guard's "checking your session" state, so a direct load is a 200;
-    // the views are in the query string (see staff/ApplicationList.tsx).
+    // Guarded: not prerendered; the site writes an empty shell at /staff, so a direct load
+    // is a 200. Its views are in the query string (see staff/ApplicationList.tsx).
     path: '/staff',
     title: 'Staff Area',
     component: staff,
-    description: 'Staff area: applications.',
+    prerender: false,
   },
 ];

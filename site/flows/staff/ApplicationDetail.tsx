@@ -55,7 +55,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
     <section className="staff-section" aria-labelledby="staff-detail-title">
       <p>
         <AppLink href={back}>
-          <span aria-hidden="true">←</span> Back to {info.title.toLowerCase()}
+          <span aria-hidden="true">←</span> Back to {info.title}
         </AppLink>
       </p>
       <h2 id="staff-detail-title" className="staff-section__title">
