@@ -81,6 +81,50 @@ describe('applying as a Spartan', () => {
     expect(errors).toEqual([]);
   });
 
+  it('on a slow connection: the resume upload shows a labelled progress bar that advances, then the success page', async () => {
+    tp = await openPage({ viewport: { width: 375, height: 800 } });
+    const { page, errors } = tp;
+    const who = applicant('Slow Spartan');
+    const pdf = pdfBytes(who.fullname, 400);
+    await page.goto(`${mainUrl()}/apply-spartan`);
+    await fillApply(page, who, pdf);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    // About 4 s for the 400 KB resume.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 100 * 1024,
+    });
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    const button = page.getByRole('button', { name: 'Submitting...' });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    const bar = page.getByRole('progressbar', { name: /Uploading resume/ });
+    await bar.waitFor();
+    const seen = new Set<number>();
+    while (!page.url().includes('/apply-spartan-success')) {
+      const value = await bar.getAttribute('value', { timeout: 1000 }).catch(() => null);
+      if (value !== null) seen.add(Number(value));
+      await page.waitForTimeout(200);
+    }
+    // Several distinct values between the start and the end: the bar moved as bytes went out.
+    expect([...seen].filter((v) => v > 0 && v < 100).length).toBeGreaterThan(1);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const id = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('button', { name: `Application ID Number ${id}`, exact: true }).waitFor();
+    expect((await apiGet(`/api/spartan_join/application/${id}/resume/`)).bytes.equals(pdf)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('through the widget on a partner origin: no axios before interaction, spartan-applied with the stored id, success in place', async () => {
     tp = await openPage();
     const { page, errors } = tp;

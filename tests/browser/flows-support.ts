@@ -3,8 +3,8 @@ import { inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { mainUrl } from './harness.ts';
 
-/** A small but real PDF (one page, text `label`), unique per call. */
-export function pdfBytes(label: string): Buffer {
+/** A small but real PDF (one page, text `label`), unique per call; `padKB` adds comment lines to make it bigger. */
+export function pdfBytes(label: string, padKB = 0): Buffer {
   const text = `BT /F1 18 Tf 72 720 Td (${label.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -19,6 +19,7 @@ export function pdfBytes(label: string): Buffer {
     offsets.push(body.length);
     body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
   });
+  for (let i = 0; i < padKB * 16; i += 1) body += `%${'-'.repeat(62)}\n`;
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
