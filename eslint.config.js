@@ -5,7 +5,9 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', '.tmp/**', '.tmp-*', 'custom-elements.json'] },
+  {
+    ignores: ['dist/**', 'data/**', 'node_modules/**', '.tmp/**', '.tmp-*', 'custom-elements.json'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

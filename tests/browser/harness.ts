@@ -51,9 +51,7 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     const axe = (
       window as unknown as {
         axe: {
-          run: (
-            ctx: unknown,
-          ) => Promise<{
+          run: (ctx: unknown) => Promise<{
             violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }>;
           }>;
         };
