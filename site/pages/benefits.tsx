@@ -10,10 +10,12 @@ import { PageIntro } from '../components/PageIntro.tsx';
 import { Partners } from '../components/Partners.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 
-function BenefitPanel({ tab }: { tab: BenefitTab }) {
+/** `level`: the panel heading's level (3 where the tabs sit under their own h2). */
+function BenefitPanel({ tab, level }: { tab: BenefitTab; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <div className="benefit">
-      <h2 className="benefit__title">{tab.label}</h2>
+      <Heading className="benefit__title">{tab.label}</Heading>
       {tab.listsCompanies && (
         <>
           <p>Stock plans in every company of the Spartan Network:</p>
@@ -25,14 +27,14 @@ function BenefitPanel({ tab }: { tab: BenefitTab }) {
   );
 }
 
-function BenefitTabs() {
+function BenefitTabs({ level = 2 }: { level?: 2 | 3 }) {
   return (
     <Tabs
       label="Spartan employee benefits"
       tabs={BENEFIT_TABS.map((tab) => ({
         id: tab.id,
         label: tab.label,
-        content: <BenefitPanel tab={tab} />,
+        content: <BenefitPanel tab={tab} level={level} />,
       }))}
     />
   );
@@ -84,7 +86,7 @@ export function JoinPage() {
         ))}
       </ul>
       <h2 className="section__title">Your benefits</h2>
-      <BenefitTabs />
+      <BenefitTabs level={3} />
       <div className="button-row button-row--center join-actions">
         <a className="button button--gold" href="/apply-spartan">
           Apply to Become a Spartan
