@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { navigate } from '../../navigation.ts';
 import { PAGE_SIZE, fetchList, removeApplication, staffState, type Application } from './api.ts';
@@ -38,6 +38,7 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
   const [query, setQuery] = useState(q);
   const [toDelete, setToDelete] = useState<Application | null>(null);
   const [notice, setNotice] = useState('');
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     void fetchList(kind, page, q);
@@ -50,6 +51,8 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
     if (await removeApplication(kind, toDelete.id)) {
       setToDelete(null);
       setNotice(`Deleted the application of ${name}.`);
+      // Its row and Delete button are gone: focus goes to the list's heading.
+      titleRef.current?.focus();
       // The page may now be short: fetch it again so it fills up from the next.
       void fetchList(kind, page, q);
     }
@@ -57,7 +60,7 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
 
   return (
     <section aria-labelledby={`${uid}-title`} className="staff-section">
-      <h2 id={`${uid}-title`} className="staff-section__title">
+      <h2 id={`${uid}-title`} ref={titleRef} tabIndex={-1} className="staff-section__title">
         {info.title}
       </h2>
       <form

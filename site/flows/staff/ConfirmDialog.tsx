@@ -29,7 +29,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     cancelRef.current?.focus();
-    return () => opener?.focus?.();
+    // Back to the opener, unless it went away with what was deleted (the list then moves focus).
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   useEffect(() => {
     const dialog = dialogRef.current;

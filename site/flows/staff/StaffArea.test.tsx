@@ -152,6 +152,7 @@ describe('staff area', { timeout: 30_000 }, () => {
       expect.objectContaining({ method: 'delete', url: '/api/application/id-1/delete/' }),
     );
     expect(screen.queryByText('Applicant 1')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Spartan applications' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Deleted the application of Applicant 1.');
   });
 
