@@ -1,5 +1,8 @@
 /** Shared by the flows browser tests: real PDFs, and calls to the real API as staff. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
+import { DIST } from '../../scripts/paths.ts';
 import type { Locator, Page } from 'playwright-core';
 import { mainUrl } from './harness.ts';
 
@@ -140,4 +143,36 @@ export async function recordEvents(
         (window as unknown as { __spartanEvents: Array<{ type: string; detail: unknown }> })
           .__spartanEvents,
     );
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * Files a widget entry loads only later (its dynamic imports and what they
+ * import, minus what first render already loads), from the Vite manifest.
+ */
+export function lateFiles(entrySource: string): string[] {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(DIST, 'widgets', '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const walk = (keys: string[], dynamic: boolean, seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const chunk = manifest[key];
+      walk(
+        [...(chunk?.imports ?? []), ...(dynamic ? (chunk?.dynamicImports ?? []) : [])],
+        dynamic,
+        seen,
+      );
+    }
+    return seen;
+  };
+  const first = walk([entrySource], false);
+  const all = walk([entrySource], true);
+  return [...all].filter((k) => !first.has(k)).map((k) => manifest[k]?.file ?? k);
 }
