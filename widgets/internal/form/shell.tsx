@@ -80,6 +80,8 @@ export function ApplicationShell(p: ApplicationShellProps) {
     );
   };
   const submitting = run.phase === 'submitting';
+  // After success with a success-url the page is about to change: no second submit meanwhile.
+  const busy = run.phase !== 'idle';
   return (
     <div ref={ref} className="spartan-root spartan-form">
       {ui && run.phase === 'succeeded' && !p.props.successUrl ? (
@@ -118,7 +120,7 @@ export function ApplicationShell(p: ApplicationShellProps) {
           <Honeypot {...p.honeypot} />
           <div className="spartan-form__wide spartan-form__actions">
             {submitting && p.progress}
-            <SubmitButton busy={submitting} label="Submit Application" busyLabel="Submitting..." />
+            <SubmitButton busy={busy} label="Submit Application" busyLabel="Submitting..." />
           </div>
         </form>
       )}
