@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
+import { Logo } from '../../components/Logo.tsx';
 import { navigate } from '../../navigation.ts';
 import { safeNext } from '../auth/next.ts';
 import { ensureSessionLifetime } from '../auth/session.ts';
@@ -21,9 +22,7 @@ export function LoginPage() {
     <main className="flow-login">
       <div className="flow-login__panel">
         <a className="flow-login__brand" href="/">
-          <span className="flow-login__mark" aria-hidden="true">
-            Σ
-          </span>
+          <Logo className="flow-login__mark" />
           The Spartans
         </a>
         <h1 className="flow-login__title">Staff Login</h1>
