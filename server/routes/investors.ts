@@ -6,7 +6,6 @@
  * DELETE /api/investors/delete_investor_application/{id}/       bearer → {id}
  */
 import crypto from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import {
@@ -17,20 +16,9 @@ import type { Sessions } from '../auth.ts';
 import type { RateLimit } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
-import { ERR_NOT_FOUND, ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
-import {
-  applicationId,
-  countRows,
-  deletedResponse,
-  detailResponse,
-  errorResponses,
-  idParams,
-  listQuery,
-  listResponse,
-  paging,
-  searchWhere,
-  type ListQuery,
-} from './common.ts';
+import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
+import { applicationStaffRoutes } from './applications-common.ts';
+import { errorResponses } from './common.ts';
 
 export interface InvestorRouteOptions {
   db: Db;
@@ -129,65 +117,18 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
     },
   );
 
-  app.get<{ Querystring: ListQuery }>(
-    '/api/investors/get_investor_applications/',
-    {
-      preHandler: sessions.requireStaff,
-      schema: {
-        querystring: listQuery,
-        response: { 200: listResponse(investorSchema), ...errorResponses },
-      },
+  applicationStaffRoutes(app, {
+    db,
+    sessions,
+    table: investorApplications,
+    tableName: 'investor_applications',
+    item: investorSchema,
+    rows: () => db.select().from(investorApplications).$dynamic(),
+    present,
+    paths: {
+      list: '/api/investors/get_investor_applications/',
+      detail: '/api/investors/get_investor_application_detail/:id/',
+      delete: '/api/investors/delete_investor_application/:id/',
     },
-    async (request) => {
-      const { page, pageSize, offset, q } = paging(request.query);
-      const where = searchWhere(investorApplications, q);
-      const total = await countRows(db, investorApplications, 'investor_applications', where);
-      const rows = await db
-        .select()
-        .from(investorApplications)
-        .where(where)
-        .orderBy(desc(investorApplications.createdAt), desc(investorApplications.id))
-        .limit(pageSize)
-        .offset(offset);
-      return { data: rows.map(present), total, page, page_size: pageSize };
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/investors/get_investor_application_detail/:id/',
-    {
-      preHandler: sessions.requireStaff,
-      schema: {
-        params: idParams,
-        response: { 200: detailResponse(investorSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const id = applicationId(request.params.id);
-      const [row] = await db
-        .select()
-        .from(investorApplications)
-        .where(eq(investorApplications.id, id))
-        .limit(1);
-      if (!row) throw ERR_NOT_FOUND();
-      return { data: present(row) };
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/api/investors/delete_investor_application/:id/',
-    {
-      preHandler: sessions.requireStaff,
-      schema: { params: idParams, response: { 200: deletedResponse, ...errorResponses } },
-    },
-    async (request) => {
-      const id = applicationId(request.params.id);
-      const deleted = await db
-        .delete(investorApplications)
-        .where(eq(investorApplications.id, id))
-        .returning({ id: investorApplications.id });
-      if (deleted.length === 0) throw ERR_NOT_FOUND();
-      return { id };
-    },
-  );
+  });
 }

@@ -7,7 +7,7 @@
  * DELETE /api/application/{id}/delete/               bearer → {id}
  */
 import crypto from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import {
@@ -28,19 +28,8 @@ import {
   sniffResume,
   type ResumeKind,
 } from '../uploads.ts';
-import {
-  applicationId,
-  countRows,
-  deletedResponse,
-  detailResponse,
-  errorResponses,
-  idParams,
-  listQuery,
-  listResponse,
-  paging,
-  searchWhere,
-  type ListQuery,
-} from './common.ts';
+import { applicationStaffRoutes } from './applications-common.ts';
+import { applicationId, errorResponses, idParams } from './common.ts';
 
 export interface SpartanRouteOptions {
   db: Db;
@@ -242,52 +231,25 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
     },
   );
 
-  app.get<{ Querystring: ListQuery }>(
-    '/api/spartan_join/applications/',
-    {
-      preHandler: sessions.requireStaff,
-      schema: {
-        querystring: listQuery,
-        response: { 200: listResponse(applicationSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { page, pageSize, offset, q } = paging(request.query);
-      const where = searchWhere(spartanApplications, q);
-      const total = await countRows(db, spartanApplications, 'spartan_applications', where);
-      const rows = await db
+  applicationStaffRoutes(app, {
+    db,
+    sessions,
+    table: spartanApplications,
+    tableName: 'spartan_applications',
+    item: applicationSchema,
+    rows: () =>
+      db
         .select(columns)
         .from(spartanApplications)
         .leftJoin(spartanResumes, eq(spartanResumes.applicationId, spartanApplications.id))
-        .where(where)
-        .orderBy(desc(spartanApplications.createdAt), desc(spartanApplications.id))
-        .limit(pageSize)
-        .offset(offset);
-      return { data: rows.map(present), total, page, page_size: pageSize };
+        .$dynamic(),
+    present,
+    paths: {
+      list: '/api/spartan_join/applications/',
+      detail: '/api/spartan_join/application/:id/',
+      delete: '/api/application/:id/delete/',
     },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/spartan_join/application/:id/',
-    {
-      preHandler: sessions.requireStaff,
-      schema: {
-        params: idParams,
-        response: { 200: detailResponse(applicationSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const id = applicationId(request.params.id);
-      const [row] = await db
-        .select(columns)
-        .from(spartanApplications)
-        .leftJoin(spartanResumes, eq(spartanResumes.applicationId, spartanApplications.id))
-        .where(eq(spartanApplications.id, id))
-        .limit(1);
-      if (!row) throw ERR_NOT_FOUND();
-      return { data: present(row) };
-    },
-  );
+  });
 
   app.get<{ Params: { id: string } }>(
     '/api/spartan_join/application/:id/resume/',
@@ -310,23 +272,6 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Content-Length', String(file.data.length))
         .send(file.data);
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/api/application/:id/delete/',
-    {
-      preHandler: sessions.requireStaff,
-      schema: { params: idParams, response: { 200: deletedResponse, ...errorResponses } },
-    },
-    async (request) => {
-      const id = applicationId(request.params.id);
-      const deleted = await db
-        .delete(spartanApplications)
-        .where(eq(spartanApplications.id, id))
-        .returning({ id: spartanApplications.id });
-      if (deleted.length === 0) throw ERR_NOT_FOUND();
-      return { id };
     },
   );
 }
