@@ -1,24 +1,16 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import {
-  deferred,
-  installFakeClient,
-  httpError,
-  type FakeClient,
-} from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
 import { APPLY_PATH } from './submit.ts';
 
 vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
 
-let client: FakeClient;
-beforeEach(() => {
-  client = installFakeClient(httpClient);
-});
+const client = fakeClientPerTest(httpClient);
 
 const pdf = () => new File(['%PDF-1.4 resume'], 'resume.pdf', { type: 'application/pdf' });
 

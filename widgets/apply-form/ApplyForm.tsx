@@ -26,15 +26,13 @@ import { useState } from 'react';
 import { GENDERS, JOB_ROLE_GROUPS, RESUME_ACCEPT } from '../../content/forms.ts';
 import { REVIEW_BUSINESS_DAYS } from '../../content/constants.ts';
 import { Field } from '../internal/form/Field.tsx';
+import { ContactField } from '../internal/form/ContactField.tsx';
 import { lazy } from '../internal/form/lazy.ts';
 import {
   ApplicationShell,
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
-import tokensCss from '../internal/tokens.css?inline';
-import formCss from '../internal/form/form.css?inline';
-import applicationCss from '../internal/form/application.css?inline';
 import { EMPTY_APPLY } from './fields.ts';
 
 export interface ApplyFormProps extends ApplicationFormProps {
@@ -42,7 +40,6 @@ export interface ApplyFormProps extends ApplicationFormProps {
   onApplied?: (applicationId: string | null) => void;
 }
 
-const STYLES = [tokensCss, formCss, applicationCss];
 const deps = lazy(() => import('./submit.ts'));
 export const APPLY_FAILED = 'Join Spartan failed';
 
@@ -54,7 +51,6 @@ export function ApplyForm(props: ApplyFormProps) {
   return (
     <ApplicationShell
       label="Spartan application"
-      styles={STYLES}
       deps={deps}
       run={run}
       props={props}
@@ -96,11 +92,7 @@ export function ApplyForm(props: ApplyFormProps) {
           </select>
         )}
       </Field>
-      <Field id={idOf('fullname')} label="Full Name" required error={run.errors.fullname}>
-        {(a11y) => (
-          <input {...a11y} {...bind('fullname')} className="spartan-input" autoComplete="name" />
-        )}
-      </Field>
+      <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <Field
         id={idOf('date_of_birth')}
         label="Date of Birth"
@@ -117,16 +109,7 @@ export function ApplyForm(props: ApplyFormProps) {
           />
         )}
       </Field>
-      <Field id={idOf('location')} label="Location" required error={run.errors.location}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...bind('location')}
-            className="spartan-input"
-            autoComplete="address-level2"
-          />
-        )}
-      </Field>
+      <ContactField name="location" id={idOf('location')} error={run.errors.location} bind={bind} />
       <Field id={idOf('gender')} label="Gender" required error={run.errors.gender}>
         {(a11y) => (
           <select {...a11y} {...bind('gender')} className="spartan-input" autoComplete="sex">
@@ -139,29 +122,8 @@ export function ApplyForm(props: ApplyFormProps) {
           </select>
         )}
       </Field>
-      <Field id={idOf('email')} label="Email" required error={run.errors.email}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...bind('email')}
-            type="email"
-            className="spartan-input"
-            autoComplete="email"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field id={idOf('phone')} label="Phone Number" required error={run.errors.phone}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...bind('phone')}
-            type="tel"
-            className="spartan-input"
-            autoComplete="tel"
-          />
-        )}
-      </Field>
+      <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
+      <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />
       <Field
         id={idOf('resume')}
         label="Resume"

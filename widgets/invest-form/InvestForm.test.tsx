@@ -1,24 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import {
-  deferred,
-  installFakeClient,
-  httpError,
-  type FakeClient,
-} from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
 import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
 import { INVEST_PATH } from './submit.ts';
 
 vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
 
-let client: FakeClient;
-beforeEach(() => {
-  client = installFakeClient(httpClient);
-});
+const client = fakeClientPerTest(httpClient);
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Full Name/), 'Grace Hopper');

@@ -24,15 +24,13 @@
 import { useState } from 'react';
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
 import { Field, FieldError, Star, describedBy } from '../internal/form/Field.tsx';
+import { ContactField } from '../internal/form/ContactField.tsx';
 import { lazy } from '../internal/form/lazy.ts';
 import {
   ApplicationShell,
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
-import tokensCss from '../internal/tokens.css?inline';
-import formCss from '../internal/form/form.css?inline';
-import applicationCss from '../internal/form/application.css?inline';
 import { EMPTY_INVEST } from './fields.ts';
 
 export interface InvestFormProps extends ApplicationFormProps {
@@ -40,7 +38,6 @@ export interface InvestFormProps extends ApplicationFormProps {
   onInvested?: (investorId: string | null) => void;
 }
 
-const STYLES = [tokensCss, formCss, applicationCss];
 const deps = lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
 
@@ -54,7 +51,6 @@ export function InvestForm(props: InvestFormProps) {
   return (
     <ApplicationShell
       label="Investor application"
-      styles={STYLES}
       deps={deps}
       run={run}
       props={props}
@@ -71,44 +67,10 @@ export function InvestForm(props: InvestFormProps) {
       }}
       honeypot={{ value: values.website, onChange: set('website') }}
     >
-      <Field id={idOf('fullname')} label="Full Name" required error={run.errors.fullname}>
-        {(a11y) => (
-          <input {...a11y} {...bind('fullname')} className="spartan-input" autoComplete="name" />
-        )}
-      </Field>
-      <Field id={idOf('email')} label="Email" required error={run.errors.email}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...bind('email')}
-            type="email"
-            className="spartan-input"
-            autoComplete="email"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field id={idOf('phone')} label="Phone Number" required error={run.errors.phone}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...bind('phone')}
-            type="tel"
-            className="spartan-input"
-            autoComplete="tel"
-          />
-        )}
-      </Field>
-      <Field id={idOf('location')} label="Location" required error={run.errors.location}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...bind('location')}
-            className="spartan-input"
-            autoComplete="address-level2"
-          />
-        )}
-      </Field>
+      <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
+      <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
+      <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />
+      <ContactField name="location" id={idOf('location')} error={run.errors.location} bind={bind} />
       <fieldset
         className="spartan-fieldset spartan-form__wide spartan-field"
         part="field"

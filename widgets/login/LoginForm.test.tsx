@@ -1,24 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { httpClient } from '../internal/http.ts';
-import {
-  deferred,
-  installFakeClient,
-  httpError,
-  type FakeClient,
-} from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
 import { LOGIN_PATH } from './login-api.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { LOGIN_PAGE_FALLBACK } from './messages.ts';
 
 vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
 
-let client: FakeClient;
-beforeEach(() => {
-  client = installFakeClient(httpClient);
-});
+const client = fakeClientPerTest(httpClient);
 
 const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
 

@@ -4,6 +4,7 @@
  * note, honeypot, submit button, in-place success state).
  */
 import { useId, useRef, type ReactNode } from 'react';
+import tokensCss from '../tokens.css?inline';
 import { useWidgetStyles } from '../styles.ts';
 import type * as Feedback from './feedback.tsx';
 import type * as Run from './run.ts';
@@ -12,6 +13,10 @@ import { goToSuccess, type Lazy } from './lazy.ts';
 import { FailureNote, SubmitButton } from './Submit.tsx';
 import { useSubmission, type Submission } from './use-submission.ts';
 import { useValues } from './use-values.ts';
+import formCss from './form.css?inline';
+import applicationCss from './application.css?inline';
+
+const STYLES = [tokensCss, formCss, applicationCss];
 
 export interface ApplicationFormProps {
   /** API origin; default: the origin the widget script came from. */
@@ -36,7 +41,6 @@ export function useApplication<V extends Record<string, string> & { website: str
 export interface ApplicationShellProps {
   /** The form's accessible name. */
   label: string;
-  styles: readonly string[];
   deps: Lazy<
     Pick<typeof Feedback, 'ErrorSummary' | 'SuccessState'> &
       Pick<typeof Run, 'runSubmission'> & { warm: (apiBase: string | undefined) => void }
@@ -59,7 +63,7 @@ export interface ApplicationShellProps {
 
 export function ApplicationShell(p: ApplicationShellProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useWidgetStyles(ref, p.styles);
+  useWidgetStyles(ref, STYLES);
   const { run } = p;
   const ui = p.deps.loaded();
   const onSubmit = (event: { preventDefault: () => void }) => {

@@ -2,7 +2,7 @@
  * Test helpers for the flows (imported by tests only): a stand-in for the
  * axios instance that `httpClient` resolves to, and axios-shaped errors.
  */
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 
 export interface FakeClient {
   post: ReturnType<typeof vi.fn>;
@@ -15,11 +15,22 @@ export function fakeClient(): FakeClient {
 }
 
 /** A fresh fake client that the (vi.mock-ed) `httpClient` resolves to; call in beforeEach. */
-export function installFakeClient(httpClient: unknown): FakeClient {
-  const client = fakeClient();
+export function installFakeClient(httpClient: unknown, client = fakeClient()): FakeClient {
   const mock = httpClient as ReturnType<typeof vi.fn>;
   mock.mockReset();
   mock.mockResolvedValue(client);
+  return client;
+}
+
+/**
+ * The fake client of a test file: before each test its mocks are fresh and the
+ * (vi.mock-ed) `httpClient` resolves to it. Call at the top level of the file.
+ */
+export function fakeClientPerTest(httpClient: unknown): FakeClient {
+  const client = fakeClient();
+  beforeEach(() => {
+    installFakeClient(httpClient, Object.assign(client, fakeClient()));
+  });
   return client;
 }
 
