@@ -1,16 +1,23 @@
 /**
  * First-party map geometry: the US states of us-atlas (1:10m, longitude /
  * latitude), limited to the 50 states and DC (what geoAlbersUsa draws),
- * simplified for a 980 × 600 map and re-quantized, written to
- * dist/widgets/geo/us-states.json for the hub map to fetch lazily from our
- * server (no CDN). Runs after the widgets step, which empties dist/widgets.
+ * simplified for a 980 × 600 map, then projected here, at build time, exactly
+ * as the hub map's ComposableMap projects (geoAlbersUsa, d3's default scale,
+ * centred in MAP.width × MAP.height) into one SVG path per state, rounded to
+ * 0.1 unit. Written to dist/widgets/geo/us-states.json as
+ * `{ width, height, states: [{ id, name, d }] }` for the hub map to fetch
+ * lazily from our server (no CDN): the browser draws the paths as they are,
+ * with no projecting or path building on the main thread. Runs after the
+ * widgets step, which empties dist/widgets.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { geoArea } from 'd3-geo';
+import { geoAlbersUsa, geoArea, geoPath, type GeoProjection } from 'd3-geo';
 import { feature, quantize } from 'topojson-client';
 import type { GeometryCollection, Objects, Topology } from 'topojson-specification';
+import { MAP } from '../content/constants.ts';
+import type { StatePaths } from '../widgets/hub-map/geometry.ts';
 import { DIST } from './paths.ts';
 
 interface SimplifyModule {
@@ -120,10 +127,86 @@ function pruneArcs(topology: Topology): Topology {
   };
 }
 
+/**
+ * The projection react-simple-maps' ComposableMap builds for
+ * `projection="geoAlbersUsa"` at MAP.width × MAP.height with no projectionConfig
+ * (MapView passes none): `geoAlbersUsa().translate([width / 2, height / 2])`.
+ */
+export function mapProjection(): GeoProjection {
+  return geoAlbersUsa().translate([MAP.width / 2, MAP.height / 2]);
+}
+
+/** Steps of the path grid per map unit: 0.1 unit, under a pixel even at zoom 8. */
+const PATH_GRID = 10;
+
+/** A number in tenths as SVG writes it shortest: 5 → ".5", -5 → "-.5", 20 → "2". */
+function tenths(v: number): string {
+  const s = (v / PATH_GRID).toString();
+  return s.replace(/^(-?)0\./, '$1.');
+}
+
+/**
+ * One state as an SVG path: per ring an absolute move, then relative lines on
+ * the 0.1 unit grid (consecutive points that round together are merged), closed.
+ * The same rings, in the same order and winding, as d3's geoPath draws at run time.
+ */
+export function statePath(geometry: Parameters<ReturnType<typeof geoPath>>[0]): string {
+  const rings: [number, number][][] = [];
+  let ring: [number, number][] = [];
+  const point = (x: number, y: number): [number, number] => [
+    Math.round(x * PATH_GRID),
+    Math.round(y * PATH_GRID),
+  ];
+  const context = {
+    moveTo(x: number, y: number) {
+      ring = [point(x, y)];
+      rings.push(ring);
+    },
+    lineTo(x: number, y: number) {
+      const p = point(x, y);
+      const last = ring[ring.length - 1]!;
+      if (p[0] !== last[0] || p[1] !== last[1]) ring.push(p);
+    },
+    closePath() {},
+    arc() {},
+  };
+  geoPath(mapProjection(), context as unknown as CanvasRenderingContext2D)(geometry);
+  // A number after another needs a space unless its minus sign separates them.
+  const next = (s: string) => (s.startsWith('-') ? s : ` ${s}`);
+  let d = '';
+  for (const r of rings) {
+    // Rounded to fewer than 3 distinct points, a ring encloses nothing.
+    if (r.length < 3) continue;
+    const [x0, y0] = r[0]!;
+    d += `M${tenths(x0)}${next(tenths(y0))}l`;
+    for (let i = 1; i < r.length; i++) {
+      const dx = tenths(r[i]![0] - r[i - 1]![0]);
+      d += `${i === 1 ? dx : next(dx)}${next(tenths(r[i]![1] - r[i - 1]![1]))}`;
+    }
+    d += 'z';
+  }
+  return d;
+}
+
+/** The states as projected SVG paths: what the hub map fetches. */
+export async function makeStatePaths(): Promise<StatePaths> {
+  const topology = await makeGeometry();
+  const states = feature(topology, topology.objects.states as GeometryCollection);
+  return {
+    width: MAP.width,
+    height: MAP.height,
+    states: states.features.map((f) => ({
+      id: String(f.id),
+      name: (f.properties as { name: string }).name,
+      d: statePath(f),
+    })),
+  };
+}
+
 export async function buildGeo(): Promise<void> {
   const file = path.join(DIST, 'widgets', GEO_FILE);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(await makeGeometry()));
+  fs.writeFileSync(file, JSON.stringify(await makeStatePaths()));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

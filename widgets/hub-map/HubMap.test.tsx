@@ -5,15 +5,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { HUBS } from '../../content/hubs.ts';
+import { makeStatePaths, mapProjection } from '../../scripts/build-geo.ts';
 import { HubMap } from './HubMap.tsx';
 import { groupHubs, overlayPosition, stepZoom } from './hub-logic.ts';
 
 const require = createRequire(import.meta.url);
-const STATES = fs.readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8');
+/** What the build writes to widgets/geo/us-states.json. */
+const GEOMETRY = await makeStatePaths();
+const STATES = JSON.stringify(GEOMETRY);
 const GEO_URL = 'https://spartans.example/widgets/geo/us-states.json';
 
-const geometryResponse = () =>
-  Promise.resolve(new Response(STATES, { headers: { 'Content-Type': 'application/json' } }));
+const json = (body: string) =>
+  Promise.resolve(new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+const geometryResponse = () => json(STATES);
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let scrollIntoView: ReturnType<typeof vi.fn>;
 
@@ -110,12 +114,54 @@ describe('HubMap', () => {
     const { container } = render(<HubMap geoUrl={GEO_URL} />);
     await waitForMap(container);
     expect(fetchMock).toHaveBeenCalledWith(GEO_URL);
-    const states = () => container.querySelectorAll('path.spartan-hub-map__state');
-    await waitFor(() => expect(states().length).toBeGreaterThanOrEqual(50));
-    for (const state of states()) expect(state).not.toHaveAttribute('tabindex');
-    expect(
-      container.querySelector('g[aria-hidden="true"] path.spartan-hub-map__state'),
-    ).not.toBeNull();
+    const states = () => [...container.querySelectorAll('path.spartan-hub-map__state')];
+    await waitFor(() => expect(states()).toHaveLength(51));
+    // The build's projected paths, drawn as they are.
+    expect(states().map((s) => s.getAttribute('d'))).toEqual(GEOMETRY.states.map((s) => s.d));
+    for (const state of states()) {
+      expect(state).not.toHaveAttribute('tabindex');
+      expect(state.closest('g[aria-hidden="true"]')).not.toBeNull();
+    }
+  });
+
+  it('places the markers with the projection the states were built with', async () => {
+    const { container } = render(<HubMap geoUrl={GEO_URL} />);
+    await waitForMap(container);
+    const projection = mapProjection();
+    const pins = markers(container);
+    expect(pins).toHaveLength(HUBS.length);
+    HUBS.forEach((hub, i) => {
+      const match = /translate\(([-\d.e]+),\s*([-\d.e]+)\)/.exec(
+        pins[i]!.getAttribute('transform')!,
+      );
+      const [x, y] = projection([...hub.coordinates])!;
+      expect(Number(match![1])).toBeCloseTo(x, 6);
+      expect(Number(match![2])).toBeCloseTo(y, 6);
+    });
+  });
+
+  it('keeps borders 0.75 map units wide when zooming, without touching the state paths', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<HubMap geoUrl={GEO_URL} />);
+    await waitForMap(container);
+    const layer = container.querySelector(
+      'g[aria-hidden="true"]:has(> path.spartan-hub-map__state)',
+    )!;
+    expect(layer.getAttribute('stroke-width')).toBe('0.75');
+    const changed: Node[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) changed.push(r.target);
+    });
+    observer.observe(layer, { subtree: true, attributes: true, childList: true });
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(layer.getAttribute('stroke-width')).toBe('0.375'));
+    await user.click(within(list()).getByRole('button', { name: 'Austin HQ' }));
+    act(() => markers(container)[0]!.focus());
+    await screen.findByRole('tooltip');
+    observer.disconnect();
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((node) => node === layer)).toBe(true);
+    expect(container.querySelectorAll('path.spartan-hub-map__state')).toHaveLength(51);
   });
 
   it('draws one focusable marker per hub; the selected one is highlighted', async () => {
@@ -189,6 +235,17 @@ describe('HubMap', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitForMap(container);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('given an old TopoJSON geometry file (cached), then it offers the list and Try again', async () => {
+    const topology = fs.readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8');
+    fetchMock.mockImplementationOnce(() => json(topology));
+    const user = userEvent.setup();
+    const { container } = render(<HubMap geoUrl={GEO_URL} />);
+    await waitFor(() => expect(mapBox(container)).toHaveAttribute('data-state', 'error'));
+    expect(container.querySelectorAll('path.spartan-hub-map__state')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitForMap(container);
   });
 
   it('passes axe before and after the map loads, with a hub selected', async () => {

@@ -28,6 +28,7 @@ import { useWidgetStyles } from '../internal/styles.ts';
 import controlsCss from '../internal/controls.css?inline';
 import tokensCss from '../internal/tokens.css?inline';
 import hubMapCss from './hub-map.css?inline';
+import { isStatePaths } from './geometry.ts';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
 import type { MapViewProps } from './MapView.tsx';
 import { useNearViewport } from './use-near-viewport.ts';
@@ -37,7 +38,7 @@ export interface HubMapProps {
   heading?: string;
   /** The hubs; default the five of the specification. */
   hubs?: readonly Hub[];
-  /** URL of the states TopoJSON; default /widgets/geo/us-states.json on the widget's own server. */
+  /** URL of the projected states (geometry.ts); default /widgets/geo/us-states.json on the widget's own server. */
   geoUrl?: string;
   /** Called with the name of the hub chosen in the list or on the map. */
   onHubSelect?: (name: string) => void;
@@ -78,10 +79,15 @@ export function HubMap({
     // Code and geometry in parallel: no waterfall.
     Promise.all([
       import('./MapView.tsx'),
-      fetch(url).then((r) => {
-        if (!r.ok) throw new Error(`${r.status}`);
-        return r.json() as Promise<MapViewProps['geography']>;
-      }),
+      fetch(url)
+        .then((r) => {
+          if (!r.ok) throw new Error(`${r.status}`);
+          return r.json() as Promise<unknown>;
+        })
+        .then((geography) => {
+          if (!isStatePaths(geography)) throw new Error('not the states geometry');
+          return geography;
+        }),
     ])
       .then(([mod, geography]) => {
         if (live) setLoaded({ status: 'ready', attempt, View: mod.MapView, geography });

@@ -3,29 +3,31 @@
  * d3-zoom): the states in geoAlbersUsa at 980 × 600, zoom 1 to 8 by wheel,
  * drag and the zoom buttons, and one focusable marker per hub with a tooltip
  * on hover and focus. States are decoration here and never take focus.
+ *
+ * The states come projected from the build (scripts/build-geo.ts, the same
+ * projection ComposableMap sets up here) and are drawn as plain paths, created
+ * once per geometry: a first draw, a zoom step or a hover re-renders none of
+ * them. Only the five markers are projected in the browser.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   ComposableMap,
-  Geographies,
-  Geography,
   Marker,
   ZoomableGroup,
   useMapContext,
   useZoomPanContext,
 } from 'react-simple-maps';
-import type { GeoJsonObject } from 'geojson';
-import type { Topology } from 'topojson-specification';
 import { MAP } from '../../content/constants.ts';
 import type { Hub } from '../../content/hubs.ts';
 import { useWidgetStyles } from '../internal/styles.ts';
+import type { StatePaths } from './geometry.ts';
 import { overlayPosition, stepZoom, type ZoomTransform } from './hub-logic.ts';
 import mapViewCss from './map-view.css?inline';
 
 export interface MapViewProps {
   hubs: readonly Hub[];
-  /** The states as TopoJSON (object `states`). */
-  geography: Topology;
+  /** The states, projected for this map (see geometry.ts). */
+  geography: StatePaths;
   selected: string | null;
   onSelect: (name: string) => void;
   /** Id of the detail card, which the markers control. */
@@ -67,6 +69,15 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
   }, []);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onView = useCallback((t: ZoomTransform, project: Project) => setView({ t, project }), []);
+  // The same elements every render, so re-renders (zoom, pan, tooltip, selection) skip them.
+  // No tabIndex: unlike react-simple-maps' Geography (issue #276), states are no tab stops.
+  const states = useMemo(
+    () =>
+      geography.states.map((state) => (
+        <path key={state.id} className="rsm-geography spartan-hub-map__state" d={state.d} />
+      )),
+    [geography],
+  );
 
   const showTip = (name: string) => {
     clearTimeout(hideTimer.current);
@@ -120,20 +131,10 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
             }}
           >
             <TransformSpy onChange={onView} />
-            <Geographies geography={geography as unknown as GeoJsonObject} aria-hidden="true">
-              {({ geographies }) =>
-                geographies.map((geo) => (
-                  <Geography
-                    key={geo.rsmKey}
-                    geography={geo}
-                    className="spartan-hub-map__state"
-                    // react-simple-maps makes every state a tab stop (issue #276): not here.
-                    tabIndex={undefined}
-                    strokeWidth={0.75 / k}
-                  />
-                ))
-              }
-            </Geographies>
+            {/* Borders stay 0.75 map units wide at every zoom: one attribute the paths inherit. */}
+            <g className="rsm-geographies" aria-hidden="true" strokeWidth={0.75 / k}>
+              {states}
+            </g>
             {hubs.map((hub) => {
               const isSelected = hub.name === selected;
               return (
