@@ -1,12 +1,20 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { act, cleanup } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Custom elements mounted straight into the document are not RTL's to clean up: disconnect them
+  // inside act, so their React roots unmount now and not after the environment is torn down.
+  await act(async () => {
+    document.body.innerHTML = '';
+  });
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// Let any scheduler task still queued (React schedules with setImmediate) run while window exists.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
 // jsdom has no matchMedia: a stand-in that matches nothing unless a test sets window.__mediaMatches.
 if (typeof window !== 'undefined' && !window.matchMedia) {

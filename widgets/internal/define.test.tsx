@@ -48,9 +48,10 @@ defineWidget<ProbeProps>({
 });
 
 async function mount(html: string): Promise<{ host: HTMLElement; root: ShadowRoot }> {
-  document.body.innerHTML = html;
+  await act(async () => {
+    document.body.innerHTML = html;
+  });
   const host = document.body.firstElementChild as HTMLElement;
-  await act(async () => undefined);
   const root = host.shadowRoot!;
   await waitFor(() => expect(root.querySelector('[data-testid="label"]')).not.toBeNull());
   return { host, root };
