@@ -112,11 +112,12 @@ describe('spartan-explainers on a partner page', () => {
     const viewport = page.locator('#explainers .spartan-carousel__viewport');
     const box = (await viewport.boundingBox())!;
     const y = box.y + box.height / 2;
-    const drag = async (dx: number) => {
+    const drag = async (dx: number, holdMs = 0) => {
       const x = box.x + box.width / 2;
       await page.mouse.move(x, y);
       await page.mouse.down();
       for (let i = 1; i <= 10; i += 1) await page.mouse.move(x + (dx * i) / 10, y);
+      if (holdMs) await page.waitForTimeout(holdMs);
       await page.mouse.up();
     };
     await drag(-50);
@@ -138,6 +139,11 @@ describe('spartan-explainers on a partner page', () => {
     const next = page.locator('#explainers button:has-text("Next slide")');
     await next.click();
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+
+    // A slow drag (held still before release, so no fling) of the minimum still moves one step.
+    await page.waitForTimeout(900);
+    await drag(-100, 400);
+    await expect.poll(() => visibleSlides(page)).toEqual(['2 of 6', '3 of 6', '4 of 6']);
     expect(errors).toEqual([]);
   });
 

@@ -226,9 +226,15 @@ export function Carousel({
       const dx = lastX - startX;
       if (isShortDrag(dx, minDragPx)) {
         if (embla.selectedScrollSnap() !== startSnap) embla.scrollTo(startSnap);
-      } else if (autoplay) {
-        setUserStopped(true);
+        return;
       }
+      // Embla snaps a slow drag (no fling) back when it covers less than half a slide; a drag
+      // of the minimum or more always moves at least one step.
+      if (embla.selectedScrollSnap() === startSnap) {
+        if (dx < 0) embla.scrollNext();
+        else embla.scrollPrev();
+      }
+      if (autoplay) setUserStopped(true);
     };
     const onSelect = () => {
       if (embla.scrollSnapList().length === positions) setSelected(embla.selectedScrollSnap());
