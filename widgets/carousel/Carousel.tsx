@@ -293,14 +293,20 @@ export function Carousel({
 
   const state = !autoplay || positions <= 1 ? 'static' : playing ? 'playing' : 'paused';
   const viewportId = `${id}-slides`;
-  const rootStyle = {
-    ['--spartan-carousel-per-view' as string]: String(g.perView),
-    ['--spartan-carousel-duration' as string]: `${reducedMotion ? 0 : transitionMs}ms`,
-    // Where the CSS fallback puts the first visible slide (a wrapped view shows from the end).
-    ['--spartan-carousel-offset' as string]: String(
-      Math.min(snapStarts(g)[current] ?? 0, Math.max(0, g.count - g.perView)),
-    ),
-  };
+  // Only values that differ from carousel.css's fallbacks (1 per view, 400 ms, offset 0), so the
+  // prerendered site carries no style attribute and its CSP needs no 'unsafe-inline'; changes
+  // after hydration are applied through the CSSOM, which a CSP does not restrict.
+  const perViewValue = String(g.perView);
+  const durationValue = `${reducedMotion ? 0 : transitionMs}ms`;
+  // Where the CSS fallback puts the first visible slide (a wrapped view shows from the end).
+  const offsetValue = String(
+    Math.min(snapStarts(g)[current] ?? 0, Math.max(0, g.count - g.perView)),
+  );
+  const styleEntries: [string, string][] = [];
+  if (perViewValue !== '1') styleEntries.push(['--spartan-carousel-per-view', perViewValue]);
+  if (durationValue !== '400ms') styleEntries.push(['--spartan-carousel-duration', durationValue]);
+  if (offsetValue !== '0') styleEntries.push(['--spartan-carousel-offset', offsetValue]);
+  const rootStyle = styleEntries.length ? Object.fromEntries(styleEntries) : undefined;
 
   return (
     // Keyboard left / right belong to the whole carousel, wherever focus is inside it.
