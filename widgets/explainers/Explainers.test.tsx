@@ -229,6 +229,31 @@ describe('Explainers', () => {
     expect(COPY_LINK_FAILURE).toBe('Failed to copy the video URL.');
   });
 
+  it('given no Clipboard API (a plain-HTTP page), then Copy Link copies a selection and keeps focus', async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    const copied: string[] = [];
+    const execCommand = vi.fn((command: string) => {
+      const field = document.querySelector('dialog textarea') as HTMLTextAreaElement | null;
+      if (command !== 'copy' || !field) return false;
+      copied.push(field.value.slice(field.selectionStart, field.selectionEnd));
+      return true;
+    });
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    try {
+      render(<Explainers mediaBase={BASE} />);
+      await user.click(tile('What Is the Spartan Company?'));
+      const copy = screen.getByRole('button', { name: 'Copy Link' });
+      await user.click(copy);
+      expect(await screen.findByRole('status')).toHaveTextContent(COPY_LINK_SUCCESS);
+      expect(copied).toEqual([`${BASE}/media/videos/what-is-the-company.mp4`]);
+      expect(document.querySelector('dialog textarea')).toBeNull();
+      expect(copy).toHaveFocus();
+    } finally {
+      delete (document as { execCommand?: unknown }).execCommand;
+    }
+  });
+
   it('offers Share via Email with the subject, a greeting and the link', async () => {
     const user = userEvent.setup();
     render(<Explainers mediaBase={BASE} />);

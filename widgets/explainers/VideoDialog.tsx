@@ -75,7 +75,7 @@ export function VideoDialog({ video, base, sharing, onClose }: VideoDialogProps)
   };
 
   const copy = async () => {
-    const ok = await copyText(url);
+    const ok = await copyText(url, dialogRef.current);
     setStatus({ ok, text: ok ? COPY_LINK_SUCCESS : COPY_LINK_FAILURE });
   };
 
