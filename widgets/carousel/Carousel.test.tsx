@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
-import { Carousel, type CarouselProps } from './Carousel.tsx';
+import { Carousel, CSS_FALLBACKS, type CarouselProps } from './Carousel.tsx';
 
 const setMedia = (queries: string[]) => {
   (window as unknown as { __mediaMatches?: string[] }).__mediaMatches = queries;
@@ -222,6 +224,15 @@ describe('Carousel', () => {
     );
     act(() => vi.advanceTimersByTime(9000));
     expect(visibleLabels()).toEqual(['3 of 3']);
+  });
+
+  it('given default values, then it writes no custom property, and the CSS fallbacks it relies on are there', () => {
+    const carouselCss = readFileSync(path.join(import.meta.dirname, 'carousel.css'), 'utf8');
+    for (const [name, value] of Object.entries(CSS_FALLBACKS)) {
+      expect(carouselCss).toContain(`var(${name}, ${value})`);
+    }
+    renderCarousel({}, 1);
+    expect(screen.getByRole('region', { name: 'Highlights' })).not.toHaveAttribute('style');
   });
 
   it('given prefers-reduced-motion, then autoplay does not start but can be started', () => {

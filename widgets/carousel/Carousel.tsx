@@ -99,6 +99,13 @@ const FOCUSABLE =
 
 const defaultSlideLabel = (n: number, m: number) => `${n} of ${m}`;
 
+/** The fallbacks of the custom properties in carousel.css (`var(--name, fallback)`). */
+export const CSS_FALLBACKS = {
+  '--spartan-carousel-per-view': '1',
+  '--spartan-carousel-duration': '400ms',
+  '--spartan-carousel-offset': '0',
+} as const;
+
 export function Carousel({
   children,
   label,
@@ -293,19 +300,20 @@ export function Carousel({
 
   const state = !autoplay || positions <= 1 ? 'static' : playing ? 'playing' : 'paused';
   const viewportId = `${id}-slides`;
-  // Only values that differ from carousel.css's fallbacks (1 per view, 400 ms, offset 0), so the
-  // prerendered site carries no style attribute and its CSP needs no 'unsafe-inline'; changes
-  // after hydration are applied through the CSSOM, which a CSP does not restrict.
-  const perViewValue = String(g.perView);
-  const durationValue = `${reducedMotion ? 0 : transitionMs}ms`;
-  // Where the CSS fallback puts the first visible slide (a wrapped view shows from the end).
-  const offsetValue = String(
-    Math.min(snapStarts(g)[current] ?? 0, Math.max(0, g.count - g.perView)),
+  // Only values that differ from carousel.css's fallbacks, so the prerendered site carries no
+  // style attribute and its CSP needs no 'unsafe-inline'; changes after hydration are applied
+  // through the CSSOM, which a CSP does not restrict.
+  const customProperties: Record<keyof typeof CSS_FALLBACKS, string> = {
+    '--spartan-carousel-per-view': String(g.perView),
+    '--spartan-carousel-duration': `${reducedMotion ? 0 : transitionMs}ms`,
+    // Where the CSS fallback puts the first visible slide (a wrapped view shows from the end).
+    '--spartan-carousel-offset': String(
+      Math.min(snapStarts(g)[current] ?? 0, Math.max(0, g.count - g.perView)),
+    ),
+  };
+  const styleEntries = Object.entries(customProperties).filter(
+    ([name, value]) => value !== CSS_FALLBACKS[name as keyof typeof CSS_FALLBACKS],
   );
-  const styleEntries: [string, string][] = [];
-  if (perViewValue !== '1') styleEntries.push(['--spartan-carousel-per-view', perViewValue]);
-  if (durationValue !== '400ms') styleEntries.push(['--spartan-carousel-duration', durationValue]);
-  if (offsetValue !== '0') styleEntries.push(['--spartan-carousel-offset', offsetValue]);
   const rootStyle = styleEntries.length ? Object.fromEntries(styleEntries) : undefined;
 
   return (
