@@ -33,10 +33,10 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
         decorateReply: false,
         cacheControl: false,
         setHeaders(res, filePath) {
-          res.header('Access-Control-Allow-Origin', '*');
-          res.header('Cross-Origin-Resource-Policy', 'cross-origin');
-          res.header('Timing-Allow-Origin', '*');
-          res.header(
+          res.setHeader('Access-Control-Allow-Origin', '*');
+          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+          res.setHeader('Timing-Allow-Origin', '*');
+          res.setHeader(
             'Cache-Control',
             HASHED.test(filePath)
               ? 'public, max-age=31536000, immutable'
@@ -59,7 +59,7 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        res.header(
+        res.setHeader(
           'Cache-Control',
           HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -1,4 +1,7 @@
-/** `npm start` on built output: prints its URL when ready, serves site, widgets and API, stops cleanly. */
+/**
+ * `npm start` (scripts/bootstrap.mjs, then scripts/start.ts) on built output: prints its URL when
+ * ready, serves site, widgets and API, stops cleanly on the signal sent to the outer process.
+ */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +16,7 @@ describe('npm start', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'prints the URL when ready, serves site, widgets and API, and exits 0 on %s',
     async (signal) => {
-      const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+      const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
         cwd: ROOT,
         env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: DIST, DATA_DIR: dataDir },
         stdio: ['ignore', 'pipe', 'pipe'],
