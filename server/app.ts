@@ -101,7 +101,11 @@ async function assemble(
   const sessions = new Sessions(database.db, tokens);
 
   // Called, not registered: its headers and CORS rules apply to every route, static ones too.
-  await httpSecurity(app, { corsOrigins: config.corsOrigins, production: config.production });
+  await httpSecurity(app, {
+    corsOrigins: config.corsOrigins,
+    submitOrigins: config.submitOrigins,
+    production: config.production,
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

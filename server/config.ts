@@ -26,7 +26,10 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   production: boolean;
   /** Partner origins allowed to call the public submission endpoints by CORS (exact match). */
+  /** Origins whose pages may log in and out through the login widget. */
   corsOrigins: string[];
+  /** Origins whose pages may submit applications: `*` for any (no credentials either way). */
+  submitOrigins: '*' | string[];
   /** Token signing secret (AUTH_SECRET); generated into the data folder when unset. */
   authSecret: string | undefined;
   rateLimits: RateLimits;
@@ -52,6 +55,12 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+const origins = (list: string): string[] =>
+  list
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   return {
@@ -61,10 +70,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     production: env.NODE_ENV === 'production',
-    corsOrigins: (env.CORS_ORIGINS ?? 'http://127.0.0.1:5174,http://localhost:5174')
-      .split(',')
-      .map((o) => o.trim().replace(/\/$/, ''))
-      .filter(Boolean),
+    corsOrigins: origins(env.CORS_ORIGINS ?? 'http://127.0.0.1:5174,http://localhost:5174'),
+    // Applications come from any partner page unless CORS_ORIGINS names the partners.
+    submitOrigins: env.CORS_ORIGINS === undefined ? '*' : origins(env.CORS_ORIGINS),
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateLimits: {

@@ -5,19 +5,27 @@
  *   `base-uri 'none'`, `frame-ancestors 'none'`), nosniff, Referrer-Policy, HSTS in
  *   production; `Cross-Origin-Resource-Policy: same-origin` except on /widgets/ and
  *   /media/, which server/static.ts opens to every origin for partner pages.
- * - API CORS: the public calls (apply, invest, login, logout, health) answer the
- *   allowlisted partner origins, echoed exactly, with `Vary: Origin`. Staff calls carry
- *   no CORS headers, and a request from a foreign origin is refused (403).
+ * - API CORS (@fastify/cors), never with credentials:
+ *   - the submissions (apply, invest) answer any origin (`*`), so a form works on any
+ *     partner page; `CORS_ORIGINS` may restrict them to its origins;
+ *   - login, logout and health answer the `CORS_ORIGINS` partners, echoed exactly;
+ *   - staff calls carry no CORS headers, and a request from a foreign origin is refused (403).
  * - API responses are never cached.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { ERR_FORBIDDEN_ORIGIN } from '../errors.ts';
 
-/** Calls partner pages may make cross-origin (paths exactly as routed). */
-export const PUBLIC_API_PATHS = new Set([
+/** The submissions: any partner page may call them, unless restricted. */
+export const SUBMIT_API_PATHS = new Set([
   '/api/spartan_join/apply-spartan/',
   '/api/investors/join_investor/',
+]);
+
+/** Calls partner pages may make cross-origin (paths exactly as routed). */
+export const PUBLIC_API_PATHS = new Set([
+  ...SUBMIT_API_PATHS,
   '/api/security-login/',
   '/api/security-logout/',
   '/api/health',
@@ -28,6 +36,7 @@ const ALLOWED_HEADERS = 'Content-Type, Authorization, X-XSRF-TOKEN';
 
 export interface HttpSecurityOptions {
   corsOrigins: readonly string[];
+  submitOrigins: '*' | readonly string[];
   production: boolean;
 }
 
@@ -47,7 +56,28 @@ function sameOrigin(request: FastifyRequest, origin: string): boolean {
 }
 
 export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptions) {
-  const allowed = new Set(opts.corsOrigins);
+  const partners = [...opts.corsOrigins];
+  const submitters = opts.submitOrigins === '*' ? '*' : [...opts.submitOrigins];
+  const shared = {
+    credentials: false,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  };
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) => {
+      const path = pathOf(request.url);
+      if (!path.startsWith('/api/') || !PUBLIC_API_PATHS.has(path)) {
+        callback(null, { origin: false });
+      } else if (SUBMIT_API_PATHS.has(path)) {
+        callback(null, { ...shared, origin: submitters });
+      } else {
+        callback(null, { ...shared, origin: partners });
+      }
+    },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -82,25 +112,8 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
     reply.header('Cache-Control', 'no-store');
     reply.header('Vary', 'Origin');
     const origin = request.headers.origin;
-    if (!origin) return;
-    if (PUBLIC_API_PATHS.has(path)) {
-      if (allowed.has(origin)) {
-        reply.header('Access-Control-Allow-Origin', origin);
-        reply.header('Access-Control-Expose-Headers', 'Retry-After');
-      }
-    } else if (!sameOrigin(request, origin)) {
+    if (origin && !PUBLIC_API_PATHS.has(path) && !sameOrigin(request, origin)) {
       throw ERR_FORBIDDEN_ORIGIN();
     }
-  });
-
-  // Preflights: answered for allowlisted origins on public calls; others get no CORS headers.
-  app.options('/api/*', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (origin && allowed.has(origin) && PUBLIC_API_PATHS.has(pathOf(request.url))) {
-      reply.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-      reply.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-      reply.header('Access-Control-Max-Age', '600');
-    }
-    return reply.code(204).send();
   });
 }

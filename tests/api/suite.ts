@@ -810,32 +810,53 @@ export function apiSuite(label: string, target: SuiteTarget): void {
     });
 
     describe('cross-origin rules and headers', () => {
-      it('given a partner origin, then public calls echo it with Vary: Origin', async () => {
+      it('given any origin, then the submissions answer it, without credentials', async () => {
         const res = await call({
           method: 'POST',
           url: '/api/investors/join_investor/',
-          headers: { origin: PARTNER },
+          headers: { origin: 'https://any-partner.example' },
           payload: investorPayload(),
         });
         expect(res.statusCode).toBe(201);
+        expect(res.headers['access-control-allow-origin']).toBe('*');
+        expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+        const preflight = await call({
+          method: 'OPTIONS',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: {
+            origin: 'https://any-partner.example',
+            'access-control-request-method': 'POST',
+          },
+        });
+        expect(preflight.statusCode).toBe(204);
+        expect(preflight.headers['access-control-allow-origin']).toBe('*');
+        expect(preflight.headers['access-control-allow-methods']).toMatch(/POST/);
+      });
+
+      it('given a listed partner origin, then login echoes it with Vary: Origin', async () => {
+        const res = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          headers: { origin: PARTNER },
+          payload: { username: 'nobody', password: 'wrong password here' },
+        });
         expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
         expect(res.headers.vary).toMatch(/Origin/);
         const preflight = await call({
           method: 'OPTIONS',
-          url: '/api/spartan_join/apply-spartan/',
+          url: '/api/security-login/',
           headers: { origin: PARTNER, 'access-control-request-method': 'POST' },
         });
         expect(preflight.statusCode).toBe(204);
         expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
-        expect(preflight.headers['access-control-allow-methods']).toMatch(/POST/);
       });
 
-      it('given an origin not on the list, then no CORS headers', async () => {
+      it('given an origin not on the list, then login has no CORS headers', async () => {
         const res = await call({
           method: 'POST',
-          url: '/api/investors/join_investor/',
+          url: '/api/security-login/',
           headers: { origin: 'https://evil.example' },
-          payload: investorPayload(),
+          payload: { username: 'nobody', password: 'wrong password here' },
         });
         expect(res.headers['access-control-allow-origin']).toBeUndefined();
         const preflight = await call({
