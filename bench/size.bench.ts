@@ -1,4 +1,4 @@
-/** Size budgets: gzip KB before first render, against the limits of budgets.json. Builds first when needed. */
+/** Size budgets: bytes on the wire before first render, against the limits of budgets.json. Builds first when needed. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DIST } from '../scripts/paths.ts';
@@ -9,5 +9,5 @@ export default async function sizeBench(): Promise<string> {
     const { buildAll } = await import('../scripts/build.ts');
     await buildAll();
   }
-  return sizeTable(measure());
+  return sizeTable(await measure());
 }

@@ -8,10 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import { build, type InlineConfig } from 'vite';
 import { DIST, ROOT } from './paths.ts';
-import { preactAliases, productionDefine } from './vite-shared.ts';
+import { browserResolve, productionDefine, reactPlugin, shimsPlugin } from './vite-shared.ts';
 
 interface ManifestChunk {
   file: string;
@@ -40,7 +39,8 @@ const shared: InlineConfig = {
   root: siteRoot,
   base: '/',
   logLevel: 'warn',
-  resolve: { alias: preactAliases },
+  resolve: browserResolve,
+  plugins: [shimsPlugin(), reactPlugin()],
   define: productionDefine,
 };
 
@@ -88,22 +88,6 @@ export function fillTemplate(
     );
   if (head) out = out.replace('</head>', () => `    ${head}\n  </head>`);
   return out;
-}
-
-/** Writes .br and .gz beside each text file of `dir` (the server sends them to browsers that accept them). */
-export function precompress(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.(?:html|js|css|svg|json|txt)$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const data = fs.readFileSync(file);
-    if (data.length < 1024) continue;
-    const br = zlib.brotliCompressSync(data, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
-    });
-    const gz = zlib.gzipSync(data, { level: 9 });
-    if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);
-    if (gz.length < data.length) fs.writeFileSync(`${file}.gz`, gz);
-  }
 }
 
 export async function buildSite(): Promise<void> {
@@ -162,7 +146,6 @@ export async function buildSite(): Promise<void> {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, fillTemplate(template, page, { js: [], css: [] }));
     }
-    precompress(outDir);
   } finally {
     fs.rmSync(ssrDir, { recursive: true, force: true });
   }

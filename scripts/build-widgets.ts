@@ -1,52 +1,37 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
 import { DIST, ROOT } from './paths.ts';
-import { preactAliases, productionDefine } from './vite-shared.ts';
+import { browserResolve, productionDefine, reactPlugin, shimsPlugin } from './vite-shared.ts';
 import { widgetEntries } from './widget-entries.ts';
 
-/** preact (+compat, hooks), r2wc and the widget runtime itself: what every widget needs to render. */
+/**
+ * The shared runtime chunk: the widgets/runtime/ folder and preact's core, hooks and JSX
+ * runtime. Not preact/compat: only a dependency that needs it (the map) loads it, late.
+ */
 export const RUNTIME_MODULES =
-  /node_modules[\\/](preact|@r2wc)[\\/]|widgets[\\/]internal[\\/](define|root\.preact|styles|events|motion|tokens)\b|content[\\/]constants\b/;
-
-/** Dependencies whose `import React from 'react'` only needs createElement (see react-default-slim.ts). */
-const SLIM_REACT_IMPORTERS = /node_modules[\\/]react-simple-maps[\\/]/;
+  /widgets[\\/]runtime[\\/]|node_modules[\\/]preact[\\/](?:dist|hooks|jsx-runtime)[\\/]/;
 
 /** dist/widgets/<tag>.js per widget plus all.js, sharing hashed chunks in the same folder. */
 export async function buildWidgets(): Promise<void> {
+  // Empty the folder but for the geometry, which the geo step wrote first.
+  const outDir = path.join(DIST, 'widgets');
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const name of fs.readdirSync(outDir)) {
+    if (name !== 'geo') fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
+  }
   await build({
     configFile: false,
     root: ROOT,
     base: './',
     publicDir: false,
     logLevel: 'warn',
-    resolve: { alias: preactAliases },
-    plugins: [
-      {
-        name: 'spartan:react-default-slim',
-        enforce: 'pre',
-        resolveId(source, importer) {
-          if (
-            source === './root.ts' &&
-            importer &&
-            /widgets[\\/]internal[\\/]define\.ts$/.test(importer)
-          ) {
-            return path.join(ROOT, 'widgets/internal/root.preact.ts');
-          }
-          if (
-            (source === 'react' || source === 'preact/compat') &&
-            importer &&
-            SLIM_REACT_IMPORTERS.test(importer)
-          ) {
-            return path.join(ROOT, 'widgets/internal/react-default-slim.ts');
-          }
-          return null;
-        },
-      },
-    ],
+    resolve: browserResolve,
+    plugins: [shimsPlugin(), reactPlugin()],
     define: productionDefine,
     build: {
-      outDir: path.join(DIST, 'widgets'),
-      emptyOutDir: true,
+      outDir,
+      emptyOutDir: false,
       target: 'es2022',
       modulePreload: false,
       // Library mode: dynamic imports stay plain import() (no preload helper, about 1 KB

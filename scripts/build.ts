@@ -5,13 +5,22 @@ import { buildMedia } from './build-media.ts';
 import { buildSite } from './build-site.ts';
 import { buildWidgets } from './build-widgets.ts';
 import { writeManifest } from './manifest.ts';
+import path from 'node:path';
 import { DIST } from './paths.ts';
+import { precompress } from './precompress.ts';
 
 const steps: Array<[string, () => Promise<void>]> = [
+  // First: the widgets and the site bundle the geometry's hashed name.
+  ['geo', async () => void (await buildGeo())],
   ['widgets', buildWidgets],
-  ['geo', buildGeo],
   ['media', buildMedia],
   ['site', buildSite],
+  [
+    'compressed copies',
+    async () => {
+      for (const dir of ['site', 'widgets', 'media']) precompress(path.join(DIST, dir));
+    },
+  ],
   ['lib', buildLib],
   ['custom-elements.json', async () => void (await writeManifest())],
 ];

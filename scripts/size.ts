@@ -1,30 +1,34 @@
 /**
- * Size budgets: gzip bytes a page loads before first render, from the Vite
- * manifests of the built output. `npm run size` prints the table and exits 1
- * when a budget is exceeded (npm test runs it).
+ * Size budgets in bytes on the wire: what the server really sends a browser before an embed's
+ * (or the site's) first render. The built output is served by the real server (in this
+ * process, on a free loopback port), every file is requested with Chromium's Accept-Encoding,
+ * and the bytes of the response bodies as sent (compressed) are counted. From each widget
+ * entry the JS imports are followed as a browser follows them: static imports always, dynamic
+ * ones where a budget says so. `npm run size` prints the table and exits 1 past a budget;
+ * `npm test` runs it.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { GEO_FILE } from '../widgets/hub-map/geo-file.ts';
 import { DIST, ROOT } from './paths.ts';
+
+/** What Chromium sends. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 interface Budget {
   name: string;
   kind: 'widget' | 'site';
-  /** widget: file in dist/widgets; site: HTML file in dist/site. */
+  /** widget: file in /widgets/; site: a page path. */
   entry: string;
-  limitKB: number;
+  /** Bytes on the wire. */
+  limit: number;
+  /** Also follow dynamic imports (what loads right after first render). */
   followDynamic?: boolean;
-  /** Further files (relative to dist/) counted too, e.g. map geometry. */
-  extra?: string[];
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  isEntry?: boolean;
+  /** Also count the hub map's geometry, which the map fetches as it loads. */
+  geometry?: boolean;
 }
 
 export interface SizeRow {
@@ -35,39 +39,60 @@ export interface SizeRow {
   ok: boolean;
 }
 
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-
-function readManifest(dir: string): Record<string, ManifestChunk> {
-  const file = path.join(dir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`${file} missing: run npm run build`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+interface Fetched {
+  /** Bytes of the body as sent. */
+  wire: number;
+  encoding: string;
+  /** The body decoded, for following imports. */
+  text: string;
 }
 
-/** Files reached from the chunks whose output file is in `files`, through static (and optionally dynamic) imports. */
-function closure(
-  manifest: Record<string, ManifestChunk>,
-  startFiles: string[],
-  followDynamic: boolean,
-): string[] {
-  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const seen = new Set<string>();
-  const out = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    out.add(chunk.file);
-    chunk.css?.forEach((c) => out.add(c));
-    chunk.imports?.forEach(visit);
-    if (followDynamic) chunk.dynamicImports?.forEach(visit);
-  };
-  for (const file of startFiles) {
-    const key = byFile.get(file);
-    if (key) visit(key);
-    else out.add(file);
-  }
-  return [...out];
+function get(url: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`${url}: HTTP ${res.statusCode}`));
+            return;
+          }
+          const body = Buffer.concat(chunks);
+          const encoding = String(res.headers['content-encoding'] ?? 'identity');
+          const decoded =
+            encoding === 'br'
+              ? zlib.brotliDecompressSync(body)
+              : encoding === 'gzip'
+                ? zlib.gunzipSync(body)
+                : encoding === 'identity'
+                  ? body
+                  : null;
+          if (!decoded) {
+            reject(new Error(`${url}: unexpected Content-Encoding ${encoding}`));
+            return;
+          }
+          resolve({ wire: body.length, encoding, text: decoded.toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+// The minifier writes strings with any of the three quotes.
+const STATIC_IMPORT =
+  /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?["'`]([^"'`]+)["'`]/g;
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g;
+
+/** The relative module specifiers a built JS file imports. */
+export function importsOf(js: string, followDynamic: boolean): string[] {
+  const found = [...js.matchAll(STATIC_IMPORT)].map((m) => m[1]!);
+  if (followDynamic) found.push(...[...js.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!));
+  return found.filter((s) => s.startsWith('./') || s.startsWith('../') || s.startsWith('/'));
 }
 
 /**
@@ -88,43 +113,75 @@ export function siteEntryFiles(html: string): string[] {
   return files;
 }
 
-export function measure(): SizeRow[] {
+async function measureBudget(origin: string, b: Budget): Promise<SizeRow> {
+  const seen = new Set<string>();
+  let bytes = 0;
+  const visit = async (url: string): Promise<void> => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const res = await get(url);
+    bytes += res.wire;
+    if (!url.endsWith('.js')) return;
+    for (const spec of importsOf(res.text, b.followDynamic ?? false)) {
+      await visit(new URL(spec, url).href);
+    }
+  };
+  if (b.kind === 'widget') {
+    await visit(`${origin}/widgets/${b.entry}`);
+    if (b.geometry) await visit(`${origin}/widgets/${GEO_FILE}`);
+  } else {
+    const page = `${origin}${b.entry}`;
+    const html = await get(page);
+    seen.add(page);
+    bytes += html.wire;
+    for (const file of siteEntryFiles(html.text)) await visit(`${origin}/${file}`);
+  }
+  const limit = b.limit;
+  return {
+    name: b.name,
+    bytes,
+    limit,
+    files: [...seen].map((u) => new URL(u).pathname),
+    ok: bytes <= limit,
+  };
+}
+
+/** Serves dist/ with the real server and measures every budget of budgets.json. */
+export async function measure(): Promise<SizeRow[]> {
   const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'budgets.json'), 'utf8')) as {
     budgets: Budget[];
   };
-  return config.budgets.map((b) => {
-    const dir = path.join(DIST, b.kind === 'widget' ? 'widgets' : 'site');
-    const manifest = readManifest(dir);
-    const start =
-      b.kind === 'widget'
-        ? [b.entry]
-        : siteEntryFiles(fs.readFileSync(path.join(dir, b.entry), 'utf8'));
-    const files = closure(manifest, start, b.followDynamic ?? false).map((f) => path.join(dir, f));
-    for (const extra of b.extra ?? []) files.push(path.join(DIST, extra));
-    const bytes = files.reduce((sum, f) => sum + gzipSize(f), 0);
-    const limit = b.limitKB * 1000;
-    return {
-      name: b.name,
-      bytes,
-      limit,
-      files: files.map((f) => path.relative(DIST, f)),
-      ok: bytes <= limit,
-    };
-  });
+  const { build } = await import('../server/app.ts');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-size-'));
+  const app = await build({ distDir: DIST, dataDir });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const origin = `http://127.0.0.1:${port}`;
+    const rows: SizeRow[] = [];
+    for (const b of config.budgets) rows.push(await measureBudget(origin, b));
+    return rows;
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export function sizeTable(rows: SizeRow[]): string {
-  const lines = ['| budget | gzip KB | limit KB | files | |', '| --- | ---: | ---: | ---: | --- |'];
+  const lines = [
+    '| budget | bytes on the wire | limit | files | |',
+    '| --- | ---: | ---: | ---: | --- |',
+  ];
   for (const r of rows) {
     lines.push(
-      `| ${r.name} | ${(r.bytes / 1000).toFixed(2)} | ${(r.limit / 1000).toFixed(0)} | ${r.files.length} | ${r.ok ? 'ok' : 'OVER'} |`,
+      `| ${r.name} | ${r.bytes.toLocaleString('en-US')} | ${r.limit.toLocaleString('en-US')} | ${r.files.length} | ${r.ok ? 'ok' : 'OVER'} |`,
     );
   }
   return lines.join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = measure();
+  const rows = await measure();
   console.log(sizeTable(rows));
   const over = rows.filter((r) => !r.ok);
   if (over.length) {

@@ -1,15 +1,71 @@
-/** Vite settings shared by the script-tag bundles and the site: React API compiled against preact/compat. */
-import type { Alias } from 'vite';
+/** Vite settings shared by the script-tag bundles and the site. */
+import path from 'node:path';
+import { defaultClientConditions, type Plugin } from 'vite';
+import { ROOT } from './paths.ts';
 
-export const preactAliases: Alias[] = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+/**
+ * `react` in the browser bundles (widgets and site): our own code gets preact's core and hooks
+ * (widgets/runtime/react.ts); a dependency written for React gets preact/compat, in the chunk
+ * that needs it. See docs/BUNDLE.md.
+ */
+export function reactPlugin(): Plugin {
+  return {
+    name: 'spartan:react',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'react') return null;
+      return importer && NODE_MODULES.test(importer)
+        ? this.resolve('preact/compat', importer, { skipSelf: true })
+        : path.join(ROOT, 'widgets/runtime/react.ts');
+    },
+  };
+}
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
+/** Resolve settings of the browser bundles: the `preact` variants of package.json "imports". */
+export const browserResolve = {
+  conditions: ['preact', ...defaultClientConditions],
+  alias: [
+    { find: /^react\/jsx-(?:dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+    { find: /^react-dom(?:\/client)?$/, replacement: 'preact/compat' },
+    { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  ],
+};
 
 export const productionDefine = {
   'process.env.NODE_ENV': JSON.stringify('production'),
 };
+
+/**
+ * Every shim of a third-party dependency, in one place: the dependency, what it imports, and
+ * what that import becomes in our bundles. Each shim's file says why, and shims.test.ts fails
+ * when the dependency starts to need what its shim leaves out.
+ */
+export const SHIMS = [
+  {
+    importer: 'react-simple-maps',
+    source: 'd3-geo',
+    replacement: path.join(ROOT, 'widgets/hub-map/shims/d3-geo.ts'),
+  },
+  {
+    importer: 'react-simple-maps',
+    source: 'react',
+    replacement: path.join(ROOT, 'widgets/hub-map/shims/react.ts'),
+  },
+] as const;
+
+export function shimsPlugin(): Plugin {
+  return {
+    name: 'spartan:shims',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const shim = SHIMS.find(
+        (s) =>
+          s.source === source &&
+          importer?.split(path.sep).join('/').includes(`/node_modules/${s.importer}/`),
+      );
+      return shim ? shim.replacement : null;
+    },
+  };
+}

@@ -1,7 +1,10 @@
 /**
  * Serves the built site and widget bundles from `distDir`.
- * - /widgets/*, /media/*: CORS open and a cross-origin resource policy partners can load;
- *   hashed chunks cached immutably, entry files revalidated (their names are stable).
+ * - Text files go out as the brotli or gzip copy the build wrote beside them, by the
+ *   request's Accept-Encoding (Vary: Accept-Encoding), else as they are.
+ * - Hashed files are cached for a year, immutable; the rest (widget entries, whose names
+ *   partners hard-code, the site's pages) revalidate with their ETag.
+ * - /widgets/*, /media/*: CORS open and a cross-origin resource policy partners can load.
  * - everything else: the prerendered site (`<route>/index.html`), the 404 page otherwise.
  */
 import fs from 'node:fs';
@@ -31,11 +34,13 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
         root: dir,
         prefix,
         decorateReply: false,
+        preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
           res.setHeader('Access-Control-Allow-Origin', '*');
           res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
           res.setHeader('Timing-Allow-Origin', '*');
+          res.setHeader('Vary', 'Accept-Encoding');
           res.setHeader(
             'Cache-Control',
             HASHED.test(filePath)
@@ -55,10 +60,10 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       wildcard: true,
       index: ['index.html'],
       redirect: false,
-      // The site build writes .br and .gz beside its text files.
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader(
           'Cache-Control',
           HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,7 +1,7 @@
 /** npm library: the widgets as React components. Importing this defines no element. */
 export { WealthCounter, type WealthCounterProps } from './counter/WealthCounter.tsx';
 export { StateBanner, type StateBannerProps } from './banner/StateBanner.tsx';
-export { defineWidget, type WidgetDefinition, type AttributeType } from './internal/define.ts';
+export { defineWidget, type WidgetDefinition, type AttributeType } from './runtime/define.ts';
 export { ApplyForm, type ApplyFormProps } from './apply-form/ApplyForm.tsx';
 export { InvestForm, type InvestFormProps } from './invest-form/InvestForm.tsx';
 export { LoginForm, type LoginFormProps } from './login/LoginForm.tsx';

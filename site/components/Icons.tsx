@@ -37,7 +37,7 @@ export function ChevronIcon() {
       aria-hidden="true"
       focusable="false"
     >
-      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+      <path className="icon-chevron" d="M6 9l6 6 6-6" fill="none" stroke="currentColor" />
     </svg>
   );
 }
@@ -45,7 +45,7 @@ export function ChevronIcon() {
 export function GlobeIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <g fill="none" stroke="currentColor" strokeWidth="1.8">
+      <g className="icon-globe" fill="none" stroke="currentColor">
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" />
       </g>

@@ -1,3 +1,4 @@
+import '#text-input-events';
 /**
  * Six single-digit boxes for a one-time passcode: digits only, focus advances,
  * Backspace on an empty box moves back, pasting six digits fills them all.

@@ -1,12 +1,13 @@
 /** `/innovation-hubs`: the hubs map with its list and detail card, and two explanatory sections. */
 import { HubMap } from '../../widgets/hub-map/HubMap.tsx';
+import { GEO_FILE } from '../../widgets/hub-map/geo-file.ts';
 import '../../widgets/internal/controls.css';
 import '../../widgets/hub-map/hub-map.css';
 import '../../widgets/hub-map/map-view.css';
 import { PageIntro } from '../components/PageIntro.tsx';
 
 /** The map geometry the build puts beside the widget bundles, on this server. */
-const GEO_URL = '/widgets/geo/us-states.json';
+const GEO_URL = `/widgets/${GEO_FILE}`;
 
 export function InnovationHubsPage() {
   return (

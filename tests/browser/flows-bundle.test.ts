@@ -10,7 +10,12 @@ import path from 'node:path';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
-import { preactAliases, productionDefine } from '../../scripts/vite-shared.ts';
+import {
+  browserResolve,
+  productionDefine,
+  reactPlugin,
+  shimsPlugin,
+} from '../../scripts/vite-shared.ts';
 
 /** Strings only the local variant has. */
 const MARKERS = [
@@ -39,7 +44,8 @@ async function buildStore(mode: string, env: Record<string, string>): Promise<st
       root: ROOT,
       mode,
       logLevel: 'silent',
-      resolve: { alias: preactAliases },
+      resolve: browserResolve,
+      plugins: [shimsPlugin(), reactPlugin()],
       define: productionDefine,
       build: {
         write: false,

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+import { GEO_FILE } from '../../widgets/hub-map/geo-file.ts';
 
 let t: TestPage | null = null;
 afterEach(async () => {
@@ -50,7 +51,7 @@ describe('spartan-hub-map on a partner page', () => {
 
     await page.locator('#hub-map').scrollIntoViewIfNeeded();
     await waitForMap(page);
-    expect(mapRequests.some((u) => u.endsWith('/widgets/geo/us-states.json'))).toBe(true);
+    expect(mapRequests.some((u) => u.endsWith(`/widgets/${GEO_FILE}`))).toBe(true);
     expect(mapRequests.some((u) => /MapView-[\w-]+\.js$/.test(u))).toBe(true);
     for (const url of mapRequests) expect(url.startsWith(`${mainUrl()}/widgets/`)).toBe(true);
     expect(errors).toEqual([]);

@@ -4,7 +4,7 @@
  */
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { resumeFileError, validateSpartanApplication } from '../../schemas/spartan-application.ts';
-import { resolveApiBase } from '../internal/api-base.ts';
+import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { describeFailure } from '../internal/form/errors.ts';
 import { idFrom } from '../internal/form/lazy.ts';

@@ -4,7 +4,7 @@
  * render does not carry it; the combobox (LetterPicker) owns focus and keys.
  */
 import { useRef } from 'react';
-import { useWidgetStyles } from '../internal/styles.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
 import listCss from './letter-list.css?inline';
 
 export interface LetterListProps {

@@ -19,9 +19,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { BANNER_TEXT, TICKER_SPEED } from '../../content/constants.ts';
 import { US_STATES } from '../../content/states.ts';
-import { usePrefersReducedMotion } from '../internal/motion.ts';
-import { useWidgetStyles } from '../internal/styles.ts';
-import tokensCss from '../internal/tokens.css?inline';
+import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
+import tokensCss from '../runtime/tokens.css?inline';
 import bannerCss from './banner.css?inline';
 import { LetterPicker } from './LetterPicker.tsx';
 

@@ -1,4 +1,4 @@
-import { defineWidget } from '../internal/define.ts';
+import { defineWidget } from '../runtime/define.ts';
 import { StateBanner, type StateBannerProps } from './StateBanner.tsx';
 import bannerCss from './banner.css?inline';
 

@@ -33,9 +33,9 @@ import {
 } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { CAROUSEL_DEFAULTS } from '../../content/constants.ts';
-import { usePrefersReducedMotion } from '../internal/motion.ts';
-import { useWidgetStyles } from '../internal/styles.ts';
-import tokensCss from '../internal/tokens.css?inline';
+import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
+import tokensCss from '../runtime/tokens.css?inline';
 import carouselCss from './carousel.css?inline';
 import {
   breakpointWidths,
@@ -330,7 +330,7 @@ export function Carousel({
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={(e) => {
+      onFocusCapture={(e) => {
         // Keyboard focus entering stops rotation until the visitor starts it again (APG).
         if (autoplay && userStopped === null && !e.currentTarget.contains(e.relatedTarget as Node))
           setUserStopped(true);

@@ -16,9 +16,9 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { COUNTER_START_DATE, COUNTER_TICK_MS } from '../../content/constants.ts';
-import { usePrefersReducedMotion } from '../internal/motion.ts';
-import { useWidgetStyles } from '../internal/styles.ts';
-import tokensCss from '../internal/tokens.css?inline';
+import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
+import tokensCss from '../runtime/tokens.css?inline';
 import counterCss from './counter.css?inline';
 import {
   centsAt,

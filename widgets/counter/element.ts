@@ -1,4 +1,4 @@
-import { defineWidget } from '../internal/define.ts';
+import { defineWidget } from '../runtime/define.ts';
 import { WealthCounter, type WealthCounterProps } from './WealthCounter.tsx';
 import counterCss from './counter.css?inline';
 

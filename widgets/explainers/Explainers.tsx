@@ -31,11 +31,11 @@ import {
   VIDEO_CAROUSEL_BREAKPOINTS,
   type ExplainerVideo,
 } from '../../content/videos.ts';
-import { resolveApiBase } from '../internal/api-base.ts';
-import { usePrefersReducedMotion } from '../internal/motion.ts';
-import { useWidgetStyles } from '../internal/styles.ts';
+import { resolveApiBase } from '../runtime/api-base.ts';
+import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
 import controlsCss from '../internal/controls.css?inline';
-import tokensCss from '../internal/tokens.css?inline';
+import tokensCss from '../runtime/tokens.css?inline';
 import { Carousel } from '../carousel/Carousel.tsx';
 import carouselCss from '../carousel/carousel.css?inline';
 import explainersCss from './explainers.css?inline';

@@ -1,4 +1,4 @@
-import { defineWidget } from '../internal/define.ts';
+import { defineWidget } from '../runtime/define.ts';
 import { Explainers, type ExplainersProps } from './Explainers.tsx';
 import controlsCss from '../internal/controls.css?inline';
 import carouselCss from '../carousel/carousel.css?inline';

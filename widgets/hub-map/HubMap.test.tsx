@@ -10,7 +10,7 @@ import { HubMap } from './HubMap.tsx';
 import { groupHubs, overlayPosition, stepZoom } from './hub-logic.ts';
 
 const require = createRequire(import.meta.url);
-/** What the build writes to widgets/geo/us-states.json. */
+/** What the build writes to widgets/geo/us-states-<hash>.json. */
 const GEOMETRY = await makeStatePaths();
 const STATES = JSON.stringify(GEOMETRY);
 const GEO_URL = 'https://spartans.example/widgets/geo/us-states.json';
@@ -146,15 +146,16 @@ describe('HubMap', () => {
     await waitForMap(container);
     const layer = container.querySelector(
       'g[aria-hidden="true"]:has(> path.spartan-hub-map__state)',
-    )!;
-    expect(layer.getAttribute('stroke-width')).toBe('0.75');
+    )! as SVGGElement;
+    const strokeWidth = () => Number.parseFloat(layer.style.strokeWidth);
+    expect(strokeWidth()).toBe(0.75);
     const changed: Node[] = [];
     const observer = new MutationObserver((records) => {
       for (const r of records) changed.push(r.target);
     });
     observer.observe(layer, { subtree: true, attributes: true, childList: true });
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
-    await waitFor(() => expect(layer.getAttribute('stroke-width')).toBe('0.375'));
+    await waitFor(() => expect(strokeWidth()).toBe(0.375));
     await user.click(within(list()).getByRole('button', { name: 'Austin HQ' }));
     act(() => markers(container)[0]!.focus());
     await screen.findByRole('tooltip');

@@ -22,11 +22,11 @@
  */
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { HUBS, type Hub } from '../../content/hubs.ts';
-import { scriptOrigin } from '../internal/api-base.ts';
-import { usePrefersReducedMotion } from '../internal/motion.ts';
-import { useWidgetStyles } from '../internal/styles.ts';
+import { scriptOrigin } from '../runtime/api-base.ts';
+import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
 import controlsCss from '../internal/controls.css?inline';
-import tokensCss from '../internal/tokens.css?inline';
+import tokensCss from '../runtime/tokens.css?inline';
 import hubMapCss from './hub-map.css?inline';
 import { isStatePaths } from './geometry.ts';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
@@ -38,7 +38,7 @@ export interface HubMapProps {
   heading?: string;
   /** The hubs; default the five of the specification. */
   hubs?: readonly Hub[];
-  /** URL of the projected states (geometry.ts); default /widgets/geo/us-states.json on the widget's own server. */
+  /** URL of the projected states (geometry.ts); default /widgets/geo/us-states-<hash>.json (geo-file.ts) on the widget's own server. */
   geoUrl?: string;
   /** Called with the name of the hub chosen in the list or on the map. */
   onHubSelect?: (name: string) => void;

@@ -19,7 +19,7 @@ import {
 } from 'react-simple-maps';
 import { MAP } from '../../content/constants.ts';
 import type { Hub } from '../../content/hubs.ts';
-import { useWidgetStyles } from '../internal/styles.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
 import type { StatePaths } from './geometry.ts';
 import { overlayPosition, stepZoom, type ZoomTransform } from './hub-logic.ts';
 import mapViewCss from './map-view.css?inline';
@@ -131,8 +131,8 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
             }}
           >
             <TransformSpy onChange={onView} />
-            {/* Borders stay 0.75 map units wide at every zoom: one attribute the paths inherit. */}
-            <g className="rsm-geographies" aria-hidden="true" strokeWidth={0.75 / k}>
+            {/* Borders stay 0.75 map units wide at every zoom: one property the paths inherit. */}
+            <g className="rsm-geographies" aria-hidden="true" style={{ strokeWidth: 0.75 / k }}>
               {states}
             </g>
             {hubs.map((hub) => {

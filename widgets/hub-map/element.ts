@@ -1,4 +1,4 @@
-import { defineWidget } from '../internal/define.ts';
+import { defineWidget } from '../runtime/define.ts';
 import { HubMap, type HubMapProps } from './HubMap.tsx';
 import controlsCss from '../internal/controls.css?inline';
 import hubMapCss from './hub-map.css?inline';

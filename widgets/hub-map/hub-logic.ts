@@ -1,6 +1,7 @@
 /** The hub map's arithmetic and grouping: no React, no d3. */
 import { HUB_GROUPS, type Hub } from '../../content/hubs.ts';
 import { MAP } from '../../content/constants.ts';
+import { GEO_FILE } from './geo-file.ts';
 
 export interface HubGroup {
   heading: string;
@@ -42,5 +43,5 @@ export function overlayPosition(
   };
 }
 
-/** Default location of the simplified states geometry on our server (built by scripts/build-geo.ts). */
-export const geoUrlFor = (origin: string): string => `${origin}/widgets/geo/us-states.json`;
+/** Default location of the projected states geometry on our server (built by scripts/build-geo.ts). */
+export const geoUrlFor = (origin: string): string => `${origin}/widgets/${GEO_FILE}`;

@@ -1,4 +1,4 @@
-import { defineWidget } from '../internal/define.ts';
+import { defineWidget } from '../runtime/define.ts';
 import applicationCss from '../internal/form/application.css?inline';
 import formCss from '../internal/form/form.css?inline';
 import { InvestForm, type InvestFormProps } from './InvestForm.tsx';

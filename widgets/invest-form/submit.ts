@@ -3,7 +3,7 @@
  * the HTTP client. Kept out of the first-render bundle.
  */
 import { validateInvestorApplication } from '../../schemas/investor-application.ts';
-import { resolveApiBase } from '../internal/api-base.ts';
+import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { describeFailure } from '../internal/form/errors.ts';
 import { idFrom } from '../internal/form/lazy.ts';

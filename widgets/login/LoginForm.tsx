@@ -21,8 +21,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../internal/form/Field.tsx';
 import { lazy } from '../internal/form/lazy.ts';
 import { SubmitButton } from '../internal/form/Submit.tsx';
-import { useWidgetStyles } from '../internal/styles.ts';
-import tokensCss from '../internal/tokens.css?inline';
+import { useWidgetStyles } from '../runtime/styles.ts';
+import tokensCss from '../runtime/tokens.css?inline';
 import formCss from '../internal/form/form.css?inline';
 import loginCss from './login.css?inline';
 import type { AuthUser, LoginCredentials } from './login-api.ts';
@@ -99,7 +99,7 @@ export function LoginForm({
         aria-labelledby={headingId}
         noValidate
         onSubmit={(e) => void onSubmit(e)}
-        onFocus={() =>
+        onFocusCapture={() =>
           void deps.get().then(
             (m) => m.warm(apiBase),
             () => undefined,

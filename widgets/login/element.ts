@@ -1,4 +1,4 @@
-import { defineWidget } from '../internal/define.ts';
+import { defineWidget } from '../runtime/define.ts';
 import formCss from '../internal/form/form.css?inline';
 import { LoginForm, type LoginFormProps } from './LoginForm.tsx';
 import type { AuthUser } from './login-api.ts';

@@ -4,7 +4,7 @@
  * response data otherwise, and "Login failed" when there was no answer.
  */
 import { STORAGE_KEYS } from '../../content/constants.ts';
-import { resolveApiBase } from '../internal/api-base.ts';
+import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { serverMessage } from '../internal/form/errors.ts';
 

@@ -1,3 +1,4 @@
+import '#text-input-events';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { navigate } from '../../navigation.ts';

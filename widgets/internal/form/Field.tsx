@@ -1,3 +1,4 @@
+import '#text-input-events';
 import type { ReactNode } from 'react';
 
 /** What a field hands its control: its id and the links to its hint and error. */

@@ -4,7 +4,7 @@
  * of it weighs on first render.
  */
 import { useEffect, useId, useRef } from 'react';
-import { useWidgetStyles } from '../styles.ts';
+import { useWidgetStyles } from '../../runtime/styles.ts';
 import feedbackCss from './feedback.css?inline';
 
 const STYLES = [feedbackCss];

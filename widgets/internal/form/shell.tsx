@@ -4,8 +4,8 @@
  * note, honeypot, submit button, in-place success state).
  */
 import { useId, useRef, type ReactNode } from 'react';
-import tokensCss from '../tokens.css?inline';
-import { useWidgetStyles } from '../styles.ts';
+import tokensCss from '../../runtime/tokens.css?inline';
+import { useWidgetStyles } from '../../runtime/styles.ts';
 import type * as Feedback from './feedback.tsx';
 import type * as Run from './run.ts';
 import { Honeypot } from './Honeypot.tsx';

@@ -1,6 +1,6 @@
 /**
- * The script-tag build's root: preact's own render, without compat's
- * react-dom layer (createRoot, hydrate, unmountComponentAtNode) in the runtime chunk.
+ * `#widget-root` in the script-tag bundles (the `preact` condition of package.json
+ * "imports"): preact's own render, without compat's react-dom layer.
  */
 import { render, type ComponentChild } from 'preact';
 import type { WidgetRoot } from './root.ts';

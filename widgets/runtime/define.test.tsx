@@ -78,7 +78,7 @@ describe('defineWidget', () => {
     expect(text(root, 'api')).toBe('https://api.example');
   });
 
-  it('treats a present boolean attribute as true even when empty, and "false" as false (r2wc #162)', async () => {
+  it('treats a present boolean attribute as true even when empty, and "false" as false', async () => {
     const { host, root } = await mount('<spartan-probe compact></spartan-probe>');
     expect(root.querySelector('[data-compact]')).toHaveAttribute('data-compact', 'true');
     await act(async () => host.setAttribute('compact', 'false'));

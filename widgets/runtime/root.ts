@@ -1,6 +1,7 @@
 /**
- * Mounts a React tree in a container: react-dom's createRoot. The script-tag
- * build swaps this module for root.preact.ts (see scripts/build-widgets.ts).
+ * Mounts a React tree in a container: react-dom's createRoot. What `#widget-root` resolves to
+ * by default (the npm library, tests); the script-tag bundles get root.preact.ts through the
+ * `preact` condition of package.json "imports".
  */
 import type { ReactElement } from 'react';
 import { createRoot as createReactRoot } from 'react-dom/client';

@@ -1,0 +1,27 @@
+/**
+ * `#text-input-events` in the script-tag bundles (the `preact` condition of package.json
+ * "imports"): React's `onChange` on a text field fires on every keystroke, the DOM's `change`
+ * only on commit. preact/compat maps one to the other for every vnode; the widgets run on
+ * preact's core (widgets/runtime/react.ts), so the form kit, whose fields are the only text
+ * inputs, brings just that mapping. With compat on the page too (the site, or the map chunk),
+ * compat maps first and this hook finds nothing left to do.
+ */
+import { options, type VNode } from 'preact';
+
+const TEXT_FIELD = /^(?:input|textarea)$/;
+const NOT_TEXT = /^(?:checkbox|radio|file)$/;
+
+const previous = options.vnode;
+options.vnode = (vnode: VNode) => {
+  const props = vnode.props as Record<string, unknown>;
+  if (
+    typeof vnode.type === 'string' &&
+    props.onChange &&
+    TEXT_FIELD.test(vnode.type) &&
+    !NOT_TEXT.test(String(props.type))
+  ) {
+    props.onInput = props.onChange;
+    delete props.onChange;
+  }
+  previous?.(vnode);
+};
