@@ -6,11 +6,12 @@ import { browserResolve, productionDefine, reactPlugin, shimsPlugin } from './vi
 import { widgetEntries } from './widget-entries.ts';
 
 /**
- * The shared runtime chunk: the widgets/runtime/ folder and preact's core, hooks and JSX
- * runtime. Not preact/compat: only a dependency that needs it (the map) loads it, late.
+ * The shared runtime chunk: the widgets/runtime/ folder, preact's core, hooks and JSX runtime,
+ * and the content constants most widgets read (content/constants.ts, a few hundred bytes: on
+ * its own it would be one more request for every page with two widgets). Not preact/compat.
  */
 export const RUNTIME_MODULES =
-  /widgets[\\/]runtime[\\/]|node_modules[\\/]preact[\\/](?:dist|hooks|jsx-runtime)[\\/]/;
+  /widgets[\\/]runtime[\\/]|node_modules[\\/]preact[\\/](?:dist|hooks|jsx-runtime)[\\/]|content[\\/]constants\.ts$/;
 
 /** dist/widgets/<tag>.js per widget plus all.js, sharing hashed chunks in the same folder. */
 export async function buildWidgets(): Promise<void> {

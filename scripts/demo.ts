@@ -1,11 +1,14 @@
 /**
- * `npm run demo`: a partner's page on its own origin (http://127.0.0.1:5174)
+ * `npm run demo`: a partner's page on its own origin (http://127.0.0.1:5174, `DEMO_PORT`)
  * embedding the widgets by script tag from the main server, under a strict CSP
- * (no 'unsafe-inline', no 'unsafe-eval'). `SPARTAN_ORIGIN` names the main server.
+ * (no 'unsafe-inline', no 'unsafe-eval'). The main server is the one `npm start` runs with
+ * the same environment: http://HOST:PORT (127.0.0.1:3000 by default); `SPARTAN_ORIGIN`
+ * names another.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { configFromEnv } from '../server/config.ts';
 import { ROOT } from './paths.ts';
 
 const DEMO_DIR = path.join(ROOT, 'demo');
@@ -60,7 +63,8 @@ export async function buildDemo(spartanOrigin: string | (() => string)): Promise
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const origin = (process.env.SPARTAN_ORIGIN ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+  const { host, port: mainPort } = configFromEnv();
+  const origin = (process.env.SPARTAN_ORIGIN ?? `http://${host}:${mainPort}`).replace(/\/$/, '');
   const port = Number(process.env.DEMO_PORT ?? 5174);
   const app = await buildDemo(origin);
   await app.listen({ host: '127.0.0.1', port });

@@ -50,6 +50,8 @@ export const spartanApplications = pgTable('spartan_applications', {
   gender: text('gender').notNull(),
   email: text('email').notNull(),
   phone: text('phone').notNull(),
+  /** The partner page's origin; null for our own site. */
+  origin: text('origin'),
 });
 
 /** The resume, apart so that list queries never touch its bytes. */
@@ -73,6 +75,8 @@ export const investorApplications = pgTable('investor_applications', {
   accreditation: text('accreditation').notNull(),
   investmentRange: text('investment_range'),
   message: text('message'),
+  /** The partner page's origin; null for our own site. */
+  origin: text('origin'),
 });
 
 /** Row counts kept by triggers, so an unfiltered list's `total` costs one row read. */

@@ -1,9 +1,9 @@
 /**
  * The staff side every application resource shares: the paged, searchable, newest-first
- * list with its total, the detail by id and the delete answering `{id}`, all staff-only.
+ * list with its total (filtered by source with `origin`), the detail by id and the delete answering `{id}`, all staff-only.
  * Each resource names its paths, table, item schema, row query and serialiser.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Sessions } from '../auth.ts';
@@ -18,6 +18,7 @@ import {
   idParams,
   listQuery,
   listResponse,
+  originWhere,
   paging,
   searchWhere,
   type ListQuery,
@@ -28,6 +29,7 @@ type ApplicationTable = PgTable & {
   createdAt: PgColumn;
   fullname: PgColumn;
   email: PgColumn;
+  origin: PgColumn;
 };
 
 export interface ApplicationResource<Q extends PgSelect> {
@@ -59,8 +61,8 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       },
     },
     async (request) => {
-      const { page, pageSize, offset, q } = paging(request.query);
-      const where = searchWhere(table, q);
+      const { page, pageSize, offset, q, origin } = paging(request.query);
+      const where = and(searchWhere(table, q), originWhere(table, origin));
       const total = await countRows(db, table, tableName, where);
       const found: Awaited<Q> = await rows()
         .where(where)

@@ -1,5 +1,6 @@
 /** Pieces shared by the resource routes: error and list response schemas, paging, ids. */
-import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
 import type { Db } from '../db/index.ts';
@@ -56,11 +57,20 @@ const whole = (name: string, min: number, max: number) =>
   );
 
 /** `?page=&page_size=&q=`: page from 1, page_size 1 to 100, q (name or email) up to 100 characters. */
+/** Longest origin recorded (scheme, host and port); longer ones are not origins a browser sends. */
+export const MAX_ORIGIN_LENGTH = 255;
+
 export const listQuery = z.strictObject({
   page: whole('page', 1, 1_000_000),
   page_size: whole('page_size', 1, MAX_PAGE_SIZE),
   q: z.optional(
     z.string({ error: 'q must be text' }).check(z.trim(), z.maxLength(100, 'q is too long')),
+  ),
+  /** `site` for applications sent from our own pages, else a partner origin. */
+  origin: z.optional(
+    z
+      .string({ error: 'origin must be text' })
+      .check(z.trim(), z.maxLength(MAX_ORIGIN_LENGTH, 'origin is too long')),
   ),
 });
 
@@ -69,7 +79,38 @@ export type ListQuery = z.infer<typeof listQuery>;
 export function paging(query: ListQuery) {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-  return { page, pageSize, offset: (page - 1) * pageSize, q: query.q || undefined };
+  return {
+    page,
+    pageSize,
+    offset: (page - 1) * pageSize,
+    q: query.q || undefined,
+    origin: query.origin || undefined,
+  };
+}
+
+/**
+ * Where a submission came from, for the staff to see: null for a page of our own site (or a
+ * request without an Origin, as from a script), else the partner page's origin.
+ */
+export function submissionOrigin(request: FastifyRequest): string | null {
+  const header = request.headers.origin;
+  if (!header || header.length > MAX_ORIGIN_LENGTH) return null;
+  try {
+    const url = new URL(header);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.host === request.host) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+type WithOrigin = PgTable & { origin: PgColumn };
+
+/** The list filter by source: `site` is our own pages, anything else one partner origin. */
+export function originWhere(table: WithOrigin, origin: string | undefined): SQL | undefined {
+  if (!origin) return undefined;
+  return origin === 'site' ? isNull(table.origin) : eq(table.origin, origin);
 }
 
 /** `%q%` for ILIKE with the wildcards of `q` itself escaped. */

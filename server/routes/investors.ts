@@ -18,7 +18,7 @@ import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
 import { applicationStaffRoutes } from './applications-common.ts';
-import { errorResponses } from './common.ts';
+import { errorResponses, submissionOrigin } from './common.ts';
 
 export interface InvestorRouteOptions {
   db: Db;
@@ -38,6 +38,7 @@ const investorSchema = {
     accreditation: { type: 'string' },
     investment_range: { type: ['string', 'null'] },
     message: { type: ['string', 'null'] },
+    origin: { type: ['string', 'null'] },
   },
   required: [
     'id',
@@ -49,6 +50,7 @@ const investorSchema = {
     'accreditation',
     'investment_range',
     'message',
+    'origin',
   ],
 } as const;
 
@@ -65,6 +67,7 @@ function present(row: Row) {
     accreditation: row.accreditation,
     investment_range: row.investmentRange,
     message: row.message,
+    origin: row.origin,
   };
 }
 
@@ -106,6 +109,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
         accreditation: value.accreditation,
         investmentRange: value.investment_range || null,
         message: value.message || null,
+        origin: submissionOrigin(request),
       };
       // Honeypot filled: a bot. It gets an ordinary-looking answer; nothing is stored.
       if (value[HONEYPOT_FIELD]) {

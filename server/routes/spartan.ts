@@ -29,7 +29,7 @@ import {
   type ResumeKind,
 } from '../uploads.ts';
 import { applicationStaffRoutes } from './applications-common.ts';
-import { applicationId, errorResponses, idParams } from './common.ts';
+import { applicationId, errorResponses, idParams, submissionOrigin } from './common.ts';
 
 export interface SpartanRouteOptions {
   db: Db;
@@ -61,6 +61,7 @@ const applicationSchema = {
     email: { type: 'string' },
     phone: { type: 'string' },
     resume: resumeSchema,
+    origin: { type: ['string', 'null'] },
   },
   required: [
     'id',
@@ -73,6 +74,7 @@ const applicationSchema = {
     'email',
     'phone',
     'resume',
+    'origin',
   ],
 } as const;
 
@@ -88,6 +90,7 @@ const columns = {
   gender: spartanApplications.gender,
   email: spartanApplications.email,
   phone: spartanApplications.phone,
+  origin: spartanApplications.origin,
   resumeName: spartanResumes.filename,
   resumeType: spartanResumes.contentType,
   resumeSize: spartanResumes.size,
@@ -103,6 +106,7 @@ interface Row {
   gender: string;
   email: string;
   phone: string;
+  origin: string | null;
   resumeName: string | null;
   resumeType: string | null;
   resumeSize: number | null;
@@ -132,6 +136,7 @@ function present(row: Row) {
             url: resumeUrl(row.id),
           }
         : null,
+    origin: row.origin,
   };
 }
 
@@ -196,6 +201,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         gender: value.gender,
         email: value.email,
         phone: value.phone,
+        origin: submissionOrigin(request),
         resumeName: resume?.filename ?? null,
         resumeType: resume ? RESUME_CONTENT_TYPES[resume.kind] : null,
         resumeSize: resume?.data.length ?? null,
@@ -216,6 +222,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
           gender: row.gender,
           email: row.email,
           phone: row.phone,
+          origin: row.origin,
         });
         if (resume) {
           await tx.insert(spartanResumes).values({

@@ -833,6 +833,47 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         expect(preflight.headers['access-control-allow-methods']).toMatch(/POST/);
       });
 
+      it('given submissions from a partner page and from our own, then each records its source, shown and filtered', async () => {
+        const partner = 'https://partner-' + unique() + '.example';
+        const fromPartner = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { origin: partner },
+          payload: investorPayload(),
+        });
+        expect(fromPartner.json().data.origin).toBe(partner);
+        const own = await call({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          headers: { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' },
+          payload: investorPayload(),
+        });
+        expect(own.json().data.origin).toBeNull();
+        const applied = await call({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { 'content-type': MULTIPART_TYPE, origin: partner },
+          payload: multipartBody(spartanFields()),
+        });
+        expect(applied.statusCode).toBe(201);
+        const detail = await staff({
+          method: 'GET',
+          url: `/api/spartan_join/application/${applied.json().application_id}/`,
+        });
+        expect(detail.json().data.origin).toBe(partner);
+
+        const list = (query: string) =>
+          staff({ method: 'GET', url: `/api/investors/get_investor_applications/?${query}` });
+        const byPartner = (await list(`origin=${encodeURIComponent(partner)}`)).json();
+        expect(byPartner.total).toBe(1);
+        expect(byPartner.data[0].id).toBe(fromPartner.json().investor_id);
+        const bySite = (await list('origin=site&page_size=100')).json();
+        expect(bySite.data.map((a: { id: string }) => a.id)).toContain(own.json().investor_id);
+        expect(bySite.data.every((a: { origin: string | null }) => a.origin === null)).toBe(true);
+        const tooLong = await list(`origin=${'x'.repeat(300)}`);
+        expect(tooLong.statusCode).toBe(400);
+      });
+
       it('given a listed partner origin, then login echoes it with Vary: Origin', async () => {
         const res = await call({
           method: 'POST',

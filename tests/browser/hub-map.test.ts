@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 const isMapAsset = (url: string) =>
-  /\/widgets\/(MapView-[\w-]+\.js|geo\/us-states\.json)$/.test(url);
+  /\/widgets\/(MapView-[\w-]+\.js|geo\/us-states-[\w-]+\.json)$/.test(url);
 
 async function openDemo(width = 1440, height = 900) {
   t = await openPage({ viewport: { width, height } });

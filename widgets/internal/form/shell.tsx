@@ -97,7 +97,7 @@ export function ApplicationShell(p: ApplicationShellProps) {
           aria-label={p.label}
           noValidate
           onSubmit={onSubmit}
-          onFocus={() =>
+          onFocusCapture={() =>
             void p.deps.get().then(
               (m) => m.warm(p.props.apiBase),
               () => undefined,
