@@ -72,6 +72,8 @@ describe('applying as a Spartan', () => {
       job_title: 'Security Engineer',
       date_of_birth: '1988-04-02',
       gender: 'Other',
+      // Sent from our own site.
+      origin: null,
     });
     const file = await apiGet(`/api/spartan_join/application/${id}/resume/`);
     expect(file.bytes.equals(pdf)).toBe(true);
@@ -168,6 +170,8 @@ describe('applying as a Spartan', () => {
     expect((stored.json as Stored).data).toMatchObject({
       fullname: who.fullname,
       email: who.email,
+      // The partner page it was sent from, for the staff to see.
+      origin: demoUrl(),
     });
     expect((await apiGet(`/api/spartan_join/application/${id}/resume/`)).bytes.equals(pdf)).toBe(
       true,

@@ -38,7 +38,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
 
   const item = detail.data && detail.data.id === id ? detail.data : null;
   const resume = item ? resumeOf(item.resume) : null;
-  const back = listHref(kind, snap.list.page, snap.list.q);
+  const back = listHref(kind, snap.list.page, snap.list.q, snap.list.source);
 
   const onDownload = async () => {
     if (!resume) return;

@@ -4,18 +4,20 @@ import { useSnapshot } from 'valtio/react';
 import { navigate } from '../../navigation.ts';
 import { PAGE_SIZE, fetchList, removeApplication, staffState, type Application } from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
-import { KINDS, fieldText, type Kind } from './kinds.ts';
+import { KINDS, SITE_SOURCE, fieldText, type Kind } from './kinds.ts';
 import { AppLink, STAFF_PATH } from './links.tsx';
 
 export interface ApplicationListProps {
   kind: Kind;
   page: number;
   q: string;
+  /** The source filter: `site`, a partner origin, or empty for all. */
+  source: string;
 }
 
 /**
  * Staff views live in the query string of /staff (one page the server always
- * has): `list` (investors), `id`, `page`, `q`, so back, refresh and links keep them.
+ * has): `list` (investors), `id`, `page`, `q`, `source`, so back, refresh and links keep them.
  */
 function staffHref(kind: Kind, entries: Record<string, string>): string {
   const params = new URLSearchParams();
@@ -25,13 +27,13 @@ function staffHref(kind: Kind, entries: Record<string, string>): string {
   return query ? `${STAFF_PATH}?${query}` : STAFF_PATH;
 }
 
-export const listHref = (kind: Kind, page: number, q: string): string =>
-  staffHref(kind, { page: page > 1 ? String(page) : '', q });
+export const listHref = (kind: Kind, page: number, q: string, source = ''): string =>
+  staffHref(kind, { page: page > 1 ? String(page) : '', q, source });
 
 export const detailHref = (kind: Kind, id: string): string => staffHref(kind, { id });
 
 /** One kind's applications: newest first, searchable, paginated, each openable and deletable. */
-export function ApplicationList({ kind, page, q }: ApplicationListProps) {
+export function ApplicationList({ kind, page, q, source }: ApplicationListProps) {
   const info = KINDS[kind];
   const snap = useSnapshot(staffState[kind]);
   const list = snap.list;
@@ -42,8 +44,16 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    void fetchList(kind, page, q);
-  }, [kind, page, q]);
+    void fetchList(kind, page, q, source);
+  }, [kind, page, q, source]);
+  // The partner origins this page shows, offered as filters beside "our site".
+  const partners = [
+    ...new Set(
+      [source, ...list.data.map((a) => a.origin)].filter(
+        (o): o is string => typeof o === 'string' && o !== '' && o !== 'site',
+      ),
+    ),
+  ];
 
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const confirmDelete = async () => {
@@ -55,7 +65,7 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
       // Its row and Delete button are gone: focus goes to the list's heading.
       titleRef.current?.focus();
       // The page may now be short: fetch it again so it fills up from the next.
-      void fetchList(kind, page, q);
+      void fetchList(kind, page, q, source);
     }
   };
 
@@ -69,7 +79,7 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
         className="staff-search"
         onSubmit={(event) => {
           event.preventDefault();
-          navigate(listHref(kind, 1, query.trim()));
+          navigate(listHref(kind, 1, query.trim(), source));
         }}
       >
         <label htmlFor={`${uid}-q`}>Search by name or email</label>
@@ -89,13 +99,30 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
             <button
               type="button"
               className="button button--outline"
-              onClick={() => navigate(listHref(kind, 1, ''))}
+              onClick={() => navigate(listHref(kind, 1, '', source))}
             >
               Clear search
             </button>
           )}
         </div>
       </form>
+      <div className="staff-filter">
+        <label htmlFor={`${uid}-source`}>Source</label>
+        <select
+          id={`${uid}-source`}
+          className="staff-input"
+          value={source}
+          onChange={(event) => navigate(listHref(kind, 1, q, event.currentTarget.value))}
+        >
+          <option value="">All sources</option>
+          <option value="site">{SITE_SOURCE}</option>
+          {partners.map((origin) => (
+            <option key={origin} value={origin}>
+              {origin}
+            </option>
+          ))}
+        </select>
+      </div>
 
       <p className="staff-status" role="status">
         {list.loading
@@ -179,7 +206,10 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
       {pages > 1 && (
         <nav aria-label={`${info.title} pages`} className="staff-pager">
           {list.page > 1 ? (
-            <AppLink className="button button--outline" href={listHref(kind, list.page - 1, q)}>
+            <AppLink
+              className="button button--outline"
+              href={listHref(kind, list.page - 1, q, source)}
+            >
               Previous <span className="spartan-visually-hidden">page</span>
             </AppLink>
           ) : (
@@ -189,7 +219,10 @@ export function ApplicationList({ kind, page, q }: ApplicationListProps) {
             Page {list.page} of {pages}
           </span>
           {list.page < pages ? (
-            <AppLink className="button button--outline" href={listHref(kind, list.page + 1, q)}>
+            <AppLink
+              className="button button--outline"
+              href={listHref(kind, list.page + 1, q, source)}
+            >
               Next <span className="spartan-visually-hidden">page</span>
             </AppLink>
           ) : (

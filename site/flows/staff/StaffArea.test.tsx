@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
@@ -76,6 +76,26 @@ describe('staff area', { timeout: 30_000 }, () => {
     expect(client.request).not.toHaveBeenCalled();
   });
 
+  it('given applications from a partner page and from our site, then the Source column names each, and choosing a source filters by it in the URL and the call', async () => {
+    const partner = 'https://partner.example';
+    listAnswer([row(1, { origin: partner }), row(2, { origin: null })], 2);
+    render(<StaffPage url="/staff" />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText(partner)).toBeInTheDocument();
+    expect(within(table).getByText('Our site')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Source'), partner);
+    expect(navigate).toHaveBeenCalledWith(`/staff?source=${encodeURIComponent(partner)}`);
+
+    listAnswer([row(1, { origin: partner })], 1);
+    cleanup();
+    render(<StaffPage url={`/staff?source=${encodeURIComponent(partner)}`} />);
+    await screen.findByRole('table');
+    expect(client.request).toHaveBeenLastCalledWith(
+      expect.objectContaining({ params: { page: 1, page_size: 10, origin: partner } }),
+    );
+    expect(screen.getByLabelText('Source')).toHaveValue(partner);
+  });
+
   it('lists Spartan applications newest first with the bearer token, and a stored script payload is shown as text', async () => {
     listAnswer([row(1, { fullname: XSS }), row(2)], 12);
     const { container } = render(<StaffPage url="/staff" />);
@@ -93,7 +113,7 @@ describe('staff area', { timeout: 30_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'Email', 'Job role', 'Location', 'Submitted', 'Actions']);
+    ).toEqual(['Name', 'Email', 'Job role', 'Location', 'Source', 'Submitted', 'Actions']);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',
@@ -223,6 +243,7 @@ describe('staff area', { timeout: 30_000 }, () => {
       'Gender',
       'Email',
       'Phone Number',
+      'Source',
       'Resume',
     ]);
     expect(screen.getByText(XSS)).toBeInTheDocument();

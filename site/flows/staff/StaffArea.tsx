@@ -7,14 +7,27 @@ import { resetStaffState, serverLogout } from './api.ts';
 import { KINDS, type Kind } from './kinds.ts';
 import { AppLink } from './links.tsx';
 
-export type StaffView = { kind: Kind; id: string | null; page: number; q: string };
+export type StaffView = {
+  kind: Kind;
+  id: string | null;
+  page: number;
+  q: string;
+  /** `site`, a partner origin, or empty for every source. */
+  source: string;
+};
 
-/** Reads the staff view from a URL: /staff?list=investors&id=&page=&q= (see listHref). */
+/** Reads the staff view from a URL: /staff?list=investors&id=&page=&q=&source= (see listHref). */
 export function parseStaffUrl(url: string): StaffView {
   const params = new URL(url, 'http://staff.local').searchParams;
   const kind: Kind = params.get('list') === KINDS.investor.segment ? 'investor' : 'spartan';
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  return { kind, id: params.get('id') || null, page, q: (params.get('q') ?? '').slice(0, 100) };
+  return {
+    kind,
+    id: params.get('id') || null,
+    page,
+    q: (params.get('q') ?? '').slice(0, 100),
+    source: (params.get('source') ?? '').slice(0, 255),
+  };
 }
 
 /** The staff area: who is signed in, logout, the two lists and the detail view. */
@@ -66,6 +79,7 @@ export function StaffArea({ url }: { url: string }) {
           kind={view.kind}
           page={view.page}
           q={view.q}
+          source={view.source}
         />
       )}
     </div>

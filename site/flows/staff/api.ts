@@ -22,6 +22,7 @@ export interface ListState {
   total: number;
   page: number;
   q: string;
+  source: string;
   loading: boolean;
   error: string | null;
 }
@@ -41,7 +42,7 @@ export interface KindState {
 }
 
 const emptyKind = (): KindState => ({
-  list: { data: [], total: 0, page: 1, q: '', loading: false, error: null },
+  list: { data: [], total: 0, page: 1, q: '', source: '', loading: false, error: null },
   detail: { data: null, loading: false, error: null },
   deleteError: null,
   deleting: false,
@@ -75,26 +76,28 @@ function failure(error: unknown, fallback: string): string {
   return info.message;
 }
 
-export async function fetchList(kind: Kind, page: number, q: string): Promise<void> {
+export async function fetchList(kind: Kind, page: number, q: string, source = ''): Promise<void> {
   const state = staffState[kind].list;
   state.loading = true;
   state.error = null;
   state.page = page;
   state.q = q;
+  state.source = source;
+  // A slower earlier request must not overwrite a newer one.
+  const current = () => state.page === page && state.q === q && state.source === source;
   try {
     const body = await call<{ data?: Application[]; total?: number; page?: number }>(
       'get',
       KINDS[kind].list,
-      { page, page_size: PAGE_SIZE, ...(q ? { q } : {}) },
+      { page, page_size: PAGE_SIZE, ...(q ? { q } : {}), ...(source ? { origin: source } : {}) },
     );
-    // A slower earlier request must not overwrite a newer one.
-    if (state.page !== page || state.q !== q) return;
+    if (!current()) return;
     state.data = Array.isArray(body.data) ? body.data : [];
     state.total = typeof body.total === 'number' ? body.total : state.data.length;
   } catch (error) {
-    if (state.page === page && state.q === q) state.error = failure(error, KINDS[kind].failed.list);
+    if (current()) state.error = failure(error, KINDS[kind].failed.list);
   } finally {
-    if (state.page === page && state.q === q) state.loading = false;
+    if (current()) state.loading = false;
   }
 }
 

@@ -40,6 +40,7 @@ export const KINDS: Record<Kind, KindInfo> = {
     columns: [
       { key: 'job_title', label: 'Job role' },
       { key: 'location', label: 'Location' },
+      { key: 'origin', label: 'Source' },
     ],
     fields: [
       { key: 'id', label: 'Application ID' },
@@ -51,6 +52,7 @@ export const KINDS: Record<Kind, KindInfo> = {
       { key: 'gender', label: 'Gender' },
       { key: 'email', label: 'Email' },
       { key: 'phone', label: 'Phone Number' },
+      { key: 'origin', label: 'Source' },
     ],
   },
   investor: {
@@ -67,6 +69,7 @@ export const KINDS: Record<Kind, KindInfo> = {
     columns: [
       { key: 'accreditation', label: 'Accreditation' },
       { key: 'location', label: 'Location' },
+      { key: 'origin', label: 'Source' },
     ],
     fields: [
       { key: 'id', label: 'Investor ID' },
@@ -78,12 +81,17 @@ export const KINDS: Record<Kind, KindInfo> = {
       { key: 'accreditation', label: 'Accreditation' },
       { key: 'investment_range', label: 'Intended investment' },
       { key: 'message', label: 'Message' },
+      { key: 'origin', label: 'Source' },
     ],
   },
 };
 
 /** A stored field as text: dates readable, accreditation in the words of SPEC section 9. */
+/** How a source reads: our own site, or the partner page's origin. */
+export const SITE_SOURCE = 'Our site';
+
 export function fieldText(key: string, value: unknown): string {
+  if (key === 'origin') return typeof value === 'string' && value ? value : SITE_SOURCE;
   if (value === null || value === undefined || value === '') return '—';
   if (key === 'created_at' && typeof value === 'string') {
     const date = new Date(value);
