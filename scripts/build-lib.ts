@@ -1,41 +1,146 @@
-import fs from 'node:fs/promises';
+/**
+ * dist/lib: the npm package `spartan-platform`, the widgets as React components (React 18 or 19
+ * as a peer) and the element registration. What `npm pack` of that folder holds: ES modules and
+ * CommonJS, `.d.ts` types, the widgets' stylesheet, custom-elements.json and a README. Every
+ * other dependency is bundled in, so the package depends on nothing but its React peer.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'tsup';
+import { build } from 'vite';
 import { DIST, ROOT } from './paths.ts';
+import { productionDefine } from './vite-shared.ts';
 
-/** dist/lib: the React components and element registration, React as a peer dependency. */
-export async function buildLib(): Promise<void> {
-  await build({
-    entry: { index: 'widgets/index.ts', register: 'widgets/register.ts' },
-    outDir: path.join(DIST, 'lib'),
-    format: ['esm'],
-    target: 'es2022',
-    dts: true,
-    clean: true,
-    splitting: true,
-    treeshake: true,
-    silent: true,
-    tsconfig: path.join(ROOT, 'tsconfig.lib.json'),
-    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
-    esbuildOptions(options) {
-      options.jsx = 'automatic';
+const OUT = path.join(DIST, 'lib');
+/** What the host app provides: React itself (a peer dependency). */
+const EXTERNAL = /^(?:react|react-dom)(?:\/.*)?$/;
+const ENTRIES = { index: 'widgets/index.ts', register: 'widgets/register.ts' } as const;
+
+/** The package's own manifest, from the repository's. */
+function packageJson(): object {
+  const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+    license: string;
+    peerDependencies: Record<string, string>;
+  };
+  const entry = (name: string) => ({
+    import: { types: `./${name}.d.ts`, default: `./${name}.js` },
+    require: { types: `./${name}.d.cts`, default: `./${name}.cjs` },
+  });
+  return {
+    name: 'spartan-platform',
+    version: root.version,
+    description: 'The Spartans widgets as React components and custom elements.',
+    license: root.license,
+    type: 'module',
+    main: './index.cjs',
+    module: './index.js',
+    types: './index.d.ts',
+    exports: {
+      '.': entry('index'),
+      './register': entry('register'),
+      './styles.css': './styles.css',
+      './custom-elements.json': './custom-elements.json',
+      './package.json': './package.json',
     },
-    esbuildPlugins: [
-      {
-        // `import css from './x.css?inline'` → the CSS text, as Vite does.
-        name: 'css-inline',
-        setup(pluginBuild) {
-          pluginBuild.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
-            // A non-.css path keeps tsup's own CSS handling away from it.
-            path: path.resolve(args.resolveDir, args.path.replace(/\?inline$/, '')) + '.inline',
-            namespace: 'css-inline',
-          }));
-          pluginBuild.onLoad({ filter: /.*/, namespace: 'css-inline' }, async (args) => ({
-            contents: `export default ${JSON.stringify(await fs.readFile(args.path.replace(/\.inline$/, ''), 'utf8'))};`,
-            loader: 'js',
-          }));
+    // register defines the elements when imported; everything else is pure.
+    sideEffects: ['./register.js', './register.cjs', './styles.css'],
+    customElements: './custom-elements.json',
+    peerDependencies: root.peerDependencies,
+    engines: { node: '>=18' },
+  };
+}
+
+/** The CSS of every widget, for pages that server-render the components. */
+function stylesheet(): string {
+  const files = [
+    'widgets/runtime/tokens.css',
+    ...fs
+      .readdirSync(path.join(ROOT, 'widgets'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.css') && !e.parentPath.includes('runtime'))
+      .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)))
+      .sort(),
+  ];
+  return files.map((f) => `/* ${f} */\n${fs.readFileSync(path.join(ROOT, f), 'utf8')}`).join('\n');
+}
+
+/**
+ * tsc writes the sources' own specifiers into declarations: relative `.ts`/`.tsx` paths (the
+ * sources import with extensions) and side-effect imports of our `#…` package imports, which
+ * mean nothing in a consumer's project. Declarations point at `.js` and keep no side effects.
+ */
+function fixDeclarations(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace(/^import\s+'#[^']+';\n/gm, '')
+      .replace(/(from\s+|import\()'(\.{1,2}\/[^']+)\.tsx?'/g, "$1'$2.js'");
+    fs.writeFileSync(file, text);
+  }
+}
+
+export async function buildLib(): Promise<void> {
+  fs.rmSync(OUT, { recursive: true, force: true });
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    publicDir: false,
+    // No script URL to read in a host app's bundle: the components take `apiBase` (and the
+    // element default falls back to the page's origin), in both formats alike.
+    define: { ...productionDefine, 'import.meta.url': 'undefined' },
+    build: {
+      outDir: OUT,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      lib: {
+        entry: ENTRIES,
+        formats: ['es', 'cjs'],
+        fileName: (format, name) => `${name}.${format === 'es' ? 'js' : 'cjs'}`,
+      },
+      rolldownOptions: {
+        external: (id) => EXTERNAL.test(id),
+        output: {
+          // The components use hooks and the DOM: client components for React Server Components.
+          banner: '"use client";',
+          // Readable, not minified; our source comments stay in the repository.
+          comments: false,
         },
       },
-    ],
+    },
   });
+  // Declarations, one per module, under types/ (a CommonJS scope, so that both the ESM and the
+  // CJS entry typings below can point at them).
+  execFileSync(
+    path.join(ROOT, 'node_modules', '.bin', 'tsc'),
+    [
+      '-p',
+      'tsconfig.lib.json',
+      '--rootDir',
+      '.',
+      '--outDir',
+      path.join(OUT, 'types'),
+      '--declaration',
+      '--emitDeclarationOnly',
+      '--rewriteRelativeImportExtensions',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  fixDeclarations(path.join(OUT, 'types'));
+  fs.writeFileSync(path.join(OUT, 'types', 'package.json'), '{}\n');
+  for (const [name, source] of Object.entries(ENTRIES)) {
+    const target = `./types/${source.replace(/\.ts$/, '.js')}`;
+    const reexport = `export * from '${target}';\n`;
+    fs.writeFileSync(path.join(OUT, `${name}.d.ts`), reexport);
+    fs.writeFileSync(path.join(OUT, `${name}.d.cts`), reexport);
+  }
+  fs.writeFileSync(path.join(OUT, 'styles.css'), stylesheet());
+  fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify(packageJson(), null, 2)}\n`);
+  fs.copyFileSync(path.join(ROOT, 'docs', 'LIBRARY.md'), path.join(OUT, 'README.md'));
+  fs.copyFileSync(path.join(ROOT, 'custom-elements.json'), path.join(OUT, 'custom-elements.json'));
 }

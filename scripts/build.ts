@@ -21,8 +21,9 @@ const steps: Array<[string, () => Promise<void>]> = [
       for (const dir of ['site', 'widgets', 'media']) precompress(path.join(DIST, dir));
     },
   ],
-  ['lib', buildLib],
   ['custom-elements.json', async () => void (await writeManifest())],
+  // Last: the package ships the manifest.
+  ['lib', buildLib],
 ];
 
 export async function buildAll(): Promise<void> {

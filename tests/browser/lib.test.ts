@@ -27,7 +27,7 @@ describe('dist/lib', () => {
     expect(code).toMatch(/from\s*["']react["']/);
     expect(code).not.toContain('preact');
     expect(code).not.toContain('__SECRET_INTERNALS');
-    const types = fs.readFileSync(path.join(lib, 'index.d.ts'), 'utf8');
+    const types = fs.readFileSync(path.join(lib, 'types', 'widgets', 'index.d.ts'), 'utf8');
     expect(types).toContain('WealthCounterProps');
     expect(types).toContain('StateBannerProps');
   });

@@ -25,7 +25,7 @@ import { useWidgetStyles } from '../runtime/styles.ts';
 import tokensCss from '../runtime/tokens.css?inline';
 import formCss from '../internal/form/form.css?inline';
 import loginCss from './login.css?inline';
-import type { AuthUser, LoginCredentials } from './login-api.ts';
+import type { AuthUser, LoginCredentials } from './types.ts';
 import { loginErrorText } from './messages.ts';
 
 export interface LoginFormProps {

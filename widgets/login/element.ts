@@ -1,7 +1,7 @@
 import { defineWidget } from '../runtime/define.ts';
 import formCss from '../internal/form/form.css?inline';
 import { LoginForm, type LoginFormProps } from './LoginForm.tsx';
-import type { AuthUser } from './login-api.ts';
+import type { AuthUser } from './types.ts';
 import loginCss from './login.css?inline';
 
 export const SpartanLoginElement = defineWidget<LoginFormProps>({

@@ -11,22 +11,9 @@ import { serverMessage } from '../internal/form/errors.ts';
 export const LOGIN_PATH = '/api/security-login/';
 export const LOGIN_FAILED = 'Login failed';
 
-export interface AuthUser {
-  id: string | number;
-  username: string;
-  role: string;
-  name: string;
-}
+import type { AuthUser, LoginCredentials, LoginResult } from './types.ts';
 
-export interface LoginCredentials {
-  username: string;
-  password: string;
-}
-
-export interface LoginResult {
-  access: string;
-  user: AuthUser | null;
-}
+export type { AuthUser, LoginCredentials, LoginResult };
 
 /** The error a failed login rejects with (a string when the server explained itself). */
 export function loginError(error: unknown): unknown {
