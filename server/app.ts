@@ -12,7 +12,13 @@ import rateLimit from '@fastify/rate-limit';
 import { Sessions } from './auth.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/index.ts';
-import { ERR_INTERNAL, ERR_RATE_LIMITED, type ApiError } from './errors.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  ERR_INTERNAL,
+  ERR_RATE_LIMITED,
+  databaseUnavailable,
+  type ApiError,
+} from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { investorRoutes } from './routes/investors.ts';
@@ -89,8 +95,17 @@ async function assemble(
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'Unsupported content type';
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') detail = 'Request body is too large';
     if (status === 406) status = 400;
+    if (status === 500 && databaseUnavailable(error)) {
+      status = 503;
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     if (status >= 500) {
-      request.log.error(error);
+      // The name and code only: a query layer's message can carry the query's parameters,
+      // which are applicants' data.
+      request.log.error(
+        { err: { name: (error as Error).name, code: error.code } },
+        'request failed',
+      );
       detail = status === 503 ? 'Service unavailable' : ERR_INTERNAL;
     }
     if (error.headers) reply.headers(error.headers);
@@ -119,6 +134,7 @@ async function assemble(
   await app.register(authRoutes, { db: database.db, sessions, rateLimits: config.rateLimits });
   await app.register(spartanRoutes, {
     db: database.db,
+    transaction: (body) => database.transaction(body),
     sessions,
     submitLimit: config.rateLimits.submit,
   });

@@ -47,3 +47,27 @@ export const ERR_RATE_LIMITED = (retryAfterSeconds: number) =>
   );
 export const ERR_UNAVAILABLE = () => new ApiError(503, 'Service unavailable');
 export const ERR_INTERNAL = 'Internal server error';
+
+/** PostgreSQL error classes that mean "no working connection", not "this query is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(?:08|57P0[1-3]|3D000|53300)/;
+const UNAVAILABLE_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|Client has encountered a connection error/i;
+
+/**
+ * Whether an error (or one it wraps, as the query layer does) says the database cannot be
+ * reached right now: the request is answered 503 with Retry-After, not 500.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE.has(code)))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/** How long a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -24,9 +24,14 @@ import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The query layer handed to a transaction's body. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs `body` in one transaction; a connection that breaks on the way is never leaked. */
+  transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
@@ -62,6 +67,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      transaction: (body) => db.transaction(body),
       ping: async () => {
         await opened.query('SELECT 1');
       },
@@ -98,12 +104,34 @@ async function openPostgres(url: string): Promise<Database> {
     connectionTimeoutMillis: 10_000,
     statement_timeout: 30_000,
   });
-  pool.on('error', () => undefined); // An idle client's error: the next query reports it.
+  // A connection that drops (a restart, a failover, pg_terminate_backend) makes its client emit
+  // 'error'. Unheard, that event would end the process; the query using the client fails on its
+  // own (the request answers 503) and the pool replaces the client. Idle clients: the pool's own
+  // 'error' event; checked-out ones: their own, heard from the moment they connect.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
+    // Not drizzle's own pool transaction: it sends BEGIN before its try/finally, so a connection
+    // that has just dropped is never given back to the pool, and ten of those exhaust it. Here
+    // the connection is checked out and released by us, destroyed when anything failed.
+    transaction: async (body) => {
+      const client = await pool.connect();
+      let failed: Error | undefined;
+      try {
+        return await drizzlePg(client, { schema }).transaction(body as never);
+      } catch (err) {
+        failed = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      } finally {
+        client.release(failed);
+      }
+    },
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },

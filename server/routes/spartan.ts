@@ -17,7 +17,7 @@ import {
 } from '../../schemas/spartan-application.ts';
 import type { Sessions } from '../auth.ts';
 import type { RateLimit } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Database, Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
 import {
@@ -33,6 +33,8 @@ import { applicationId, errorResponses, idParams, submissionOrigin } from './com
 
 export interface SpartanRouteOptions {
   db: Db;
+  /** The database's transaction (see Database.transaction). */
+  transaction: Database['transaction'];
   sessions: Sessions;
   submitLimit: RateLimit;
 }
@@ -211,7 +213,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         request.log.info({ honeypot: true }, 'spartan application dropped');
         return reply.code(201).send({ application_id: row.id, data: present(row) });
       }
-      await db.transaction(async (tx) => {
+      await opts.transaction(async (tx) => {
         await tx.insert(spartanApplications).values({
           id: row.id,
           createdAt: row.createdAt,

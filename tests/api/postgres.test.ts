@@ -16,7 +16,7 @@ import {
   warnSkippedPostgres,
   type PostgresCluster,
 } from './postgres.ts';
-import { investorPayload } from './fixtures.ts';
+import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { apiSuite, fakeDist } from './suite.ts';
 
 let cluster: PostgresCluster | undefined;
@@ -81,7 +81,7 @@ if (SKIP_POSTGRES) {
       await again.close();
     });
 
-    it('given the database goes away, then health says 503 and calls a bare 500, no stack', async () => {
+    it('given the database goes away, then health and calls say 503, no stack', async () => {
       const name = `spartan_vanishing_${process.pid}`;
       const doomed = await cluster!.createDatabase(name);
       const app = await build({ databaseUrl: doomed, dataDir: tempDir(), distDir: tempDir() });
@@ -105,16 +105,64 @@ if (SKIP_POSTGRES) {
           url: '/api/investors/get_investor_applications/',
           headers: { authorization: `Bearer ${token}` },
         });
-        expect(list.statusCode).toBe(500);
-        expect(list.json()).toEqual({ detail: 'Internal server error' });
+        expect(list.statusCode).toBe(503);
+        expect(list.json()).toEqual({ detail: 'Service unavailable' });
+        expect(list.headers['retry-after']).toBeDefined();
         const apply = await app.inject({
           method: 'POST',
           url: '/api/investors/join_investor/',
           payload: investorPayload(),
         });
-        expect(apply.statusCode).toBe(500);
-        expect(apply.body).toBe('{"detail":"Internal server error"}');
+        expect(apply.statusCode).toBe(503);
+        expect(apply.body).toBe('{"detail":"Service unavailable"}');
       } finally {
+        await app.close();
+      }
+    });
+
+    it('given its connections terminated under load, then calls answer 201 or 503, the process lives on, and service comes back by itself', async () => {
+      const app = await build({ databaseUrl: url, dataDir: tempDir(), distDir: tempDir() });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      // A Spartan application is stored in a transaction, on a connection checked out of the
+      // pool: the case where a dropped connection used to end the process.
+      const apply = (ip: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { 'content-type': MULTIPART_TYPE },
+          payload: multipartBody(spartanFields(), [
+            {
+              name: 'resume',
+              filename: 'cv.pdf',
+              contentType: 'application/pdf',
+              data: pdf(64 * 1024),
+            },
+          ]),
+          remoteAddress: ip,
+        });
+      const statuses = new Set<number>();
+      try {
+        for (let round = 0; round < 6; round++) {
+          const calls = Array.from({ length: 10 }, (_, i) => apply(`10.9.${round}.${i}`));
+          // Every other connection to this database, mid-flight: what a failover or an
+          // operator's pg_terminate_backend does.
+          await admin.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          );
+          for (const res of await Promise.all(calls)) {
+            statuses.add(res.statusCode);
+            if (res.statusCode === 503)
+              expect(res.json()).toEqual({ detail: 'Service unavailable' });
+          }
+        }
+        expect([...statuses].every((s) => s === 201 || s === 503)).toBe(true);
+        expect(statuses.has(503)).toBe(true);
+        // The pool replaces the dead connections on its own.
+        expect((await apply('10.9.99.1')).statusCode).toBe(201);
+        expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        await admin.end();
         await app.close();
       }
     });
