@@ -13,3 +13,4 @@ export {
   type CarouselBreakpoint,
   type SlidesPerView,
 } from './carousel/Carousel.tsx';
+export type { SpartanEventDetails, SpartanElementAttributes, SpartanTag } from './elements.ts';

@@ -125,8 +125,18 @@ export const page = (
   <>
     <WealthCounter startDate="2025-01-01T00:00:00Z" />
     <ApplyForm {...props} />
+    <spartan-counter start-date="2025-01-01T00:00:00Z" className="wide" />
+    <spartan-explainers layout="grid" media-base="https://spartans.example" />
   </>
 );
+export function listen(): string | undefined {
+  const banner = document.querySelector('spartan-banner');
+  let letter: string | undefined;
+  banner?.addEventListener('spartan-letter', (event) => {
+    letter = event.detail.letter;
+  });
+  return letter;
+}
 `,
       );
       const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');

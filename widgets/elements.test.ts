@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import './register.ts';
+import { SPARTAN_ATTRIBUTES, type SpartanTag } from './elements.ts';
+
+describe('the published element types', () => {
+  it('given every registered element, then its typed attributes are the ones it observes', () => {
+    for (const [tag, attributes] of Object.entries(SPARTAN_ATTRIBUTES)) {
+      const element = customElements.get(tag) as { observedAttributes?: string[] } | undefined;
+      expect(element, tag).toBeDefined();
+      expect([...(element!.observedAttributes ?? [])].sort(), tag).toEqual(
+        [...(attributes as readonly string[])].sort(),
+      );
+    }
+  });
+
+  it('given a tag, then querySelector and the JSX intrinsic element are typed', () => {
+    const counter = document.createElement('spartan-counter');
+    counter.setAttribute('start-date', '2025-01-01T00:00:00Z');
+    document.body.append(counter);
+    const found: HTMLElement | null = document.querySelector('spartan-counter');
+    expect(found).toBe(counter);
+    let letter = '';
+    counter.addEventListener('spartan-letter', (event) => {
+      letter = event.detail.letter;
+    });
+    counter.dispatchEvent(new CustomEvent('spartan-letter', { detail: { letter: 'M' } }));
+    expect(letter).toBe('M');
+    const tag: SpartanTag = 'spartan-counter';
+    expect(tag).toBe(counter.localName);
+  });
+});
