@@ -5,8 +5,9 @@ import { buildMedia } from './build-media.ts';
 import { buildSite } from './build-site.ts';
 import { buildWidgets } from './build-widgets.ts';
 import { writeManifest } from './manifest.ts';
+import fs from 'node:fs';
 import path from 'node:path';
-import { DIST } from './paths.ts';
+import { DIST, ROOT } from './paths.ts';
 import { precompress } from './precompress.ts';
 
 const steps: Array<[string, () => Promise<void>]> = [
@@ -16,12 +17,22 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['media', buildMedia],
   ['site', buildSite],
   [
+    'custom-elements.json',
+    async () => {
+      await writeManifest();
+      // Served at /custom-elements.json for editors and tools.
+      fs.copyFileSync(
+        path.join(ROOT, 'custom-elements.json'),
+        path.join(DIST, 'site', 'custom-elements.json'),
+      );
+    },
+  ],
+  [
     'compressed copies',
     async () => {
       for (const dir of ['site', 'widgets', 'media']) precompress(path.join(DIST, dir));
     },
   ],
-  ['custom-elements.json', async () => void (await writeManifest())],
   // Last: the package ships the manifest.
   ['lib', buildLib],
 ];

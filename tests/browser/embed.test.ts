@@ -279,6 +279,12 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     expect(res.headers.get('cache-control')).toContain('immutable');
     const entry = await fetch(`${mainUrl()}/widgets/spartan-counter.js`);
     expect(entry.headers.get('cache-control')).not.toContain('immutable');
+    // The Custom Elements Manifest, for editors and tools.
+    const manifest = (await (await fetch(`${mainUrl()}/custom-elements.json`)).json()) as {
+      modules: Array<{ declarations?: Array<{ tagName?: string }> }>;
+    };
+    const tags = manifest.modules.flatMap((m) => (m.declarations ?? []).map((d) => d.tagName));
+    expect(tags).toContain('spartan-counter');
   });
 
   it('is axe clean, shadow roots included', async () => {
