@@ -8,6 +8,7 @@ export function requiredText(message: string, max: number, tooLong?: string) {
     z.minLength(1, message),
     z.maxLength(max, tooLong ?? `Use at most ${max} characters`),
     z.refine((s) => !CONTROL.test(s), 'Remove control characters'),
+    z.refine((s) => !BIDI.test(s), BIDI_MESSAGE),
   );
 }
 
@@ -18,12 +19,20 @@ export function optionalText(max: number) {
       z.trim(),
       z.maxLength(max, `Use at most ${max} characters`),
       z.refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), 'Remove control characters'),
+      z.refine((s) => !BIDI.test(s), BIDI_MESSAGE),
     ),
   );
 }
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+export const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * Characters that reorder the text around them without being seen (bidirectional embeddings,
+ * overrides and isolates, and the direction marks): in a name they could make the staff list
+ * show something else than was sent ("evil\u202Etxt.pdf").
+ */
+export const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_MESSAGE = 'Remove invisible text-direction characters';
 // eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

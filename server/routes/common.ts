@@ -3,6 +3,7 @@ import { eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
+import { CONTROL } from '../../schemas/fields.ts';
 import type { Db } from '../db/index.ts';
 import { rowCounts } from '../db/schema.ts';
 import { ERR_NOT_FOUND } from '../errors.ts';
@@ -64,7 +65,11 @@ export const listQuery = z.strictObject({
   page: whole('page', 1, 1_000_000),
   page_size: whole('page_size', 1, MAX_PAGE_SIZE),
   q: z.optional(
-    z.string({ error: 'q must be text' }).check(z.trim(), z.maxLength(100, 'q is too long')),
+    z.string({ error: 'q must be text' }).check(
+      z.trim(),
+      z.maxLength(100, 'q is too long'),
+      z.refine((s) => !CONTROL.test(s), 'q must not contain control characters'),
+    ),
   ),
   /** `site` for applications sent from our own pages, else a partner origin. */
   origin: z.optional(

@@ -790,6 +790,20 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         expect(underscore.json().total).toBe(0);
       });
 
+      it('given a name with invisible text-direction characters, then 400 on that field and nothing stored', async () => {
+        const spoof = 'Alice\u202Efdp.exe';
+        const res = await invest(investorPayload({ fullname: spoof }));
+        expect(res.statusCode).toBe(400);
+        expect(Object.keys(res.json().errors)).toEqual(['fullname']);
+        const found = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${encodeURIComponent('Alice')}`,
+        });
+        expect(
+          found.json().data.some((a: { fullname: string }) => a.fullname.includes('\u202E')),
+        ).toBe(false);
+      });
+
       it('given bad paging parameters, then 400 with field errors', async () => {
         const cases: Record<string, string> = {
           'page_size=101': 'page_size',
@@ -797,6 +811,8 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           'page=abc': 'page',
           'page=1&page=2': 'page',
           'sort=name': 'sort',
+          'q=%00': 'q',
+          'q=ab%1Fcd': 'q',
         };
         for (const [query, field] of Object.entries(cases)) {
           const res = await staff({
