@@ -36,7 +36,15 @@ export function lazyPage(source: string, load: () => Promise<AnyComponent>): Laz
   function Page(props: Record<string, unknown>) {
     const [, setLoaded] = useState(Loaded !== null);
     useEffect(() => {
-      if (!Loaded) void preload().then(() => setLoaded(true));
+      // Always through the promise: the module may have arrived between this render and this
+      // effect (loaded by main.tsx or a link's prefetch), and then only this call re-renders.
+      let live = true;
+      void preload().then(() => {
+        if (live) setLoaded(true);
+      });
+      return () => {
+        live = false;
+      };
     }, []);
     if (!Loaded) {
       return (
