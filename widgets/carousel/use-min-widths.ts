@@ -1,4 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+
+// Before the first paint in a browser; a plain effect on a server (see runtime/styles.ts).
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const queryFor = (px: number) => `(min-width: ${px}px)`;
 
@@ -15,8 +18,9 @@ function read(widths: readonly number[]): Set<number> {
  */
 export function useMinWidths(widths: readonly number[]): (minWidth: number) => boolean {
   const key = widths.join(',');
-  const [matched, setMatched] = useState(() => read(widths));
-  useEffect(() => {
+  // None at first, as on a server (hydration matches); the browser's answer comes before paint.
+  const [matched, setMatched] = useState<Set<number>>(() => new Set());
+  useBrowserLayoutEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const list = key ? key.split(',').map(Number) : [];
     const queries = list.map((w) => window.matchMedia(queryFor(w)));

@@ -95,11 +95,18 @@ export function WealthCounter({
       </span>
       <span className="spartan-counter__row">
         <span className="spartan-counter__value" part="value">
-          <span aria-hidden="true" className="spartan-counter__digits">
-            $<span className="spartan-counter__lead">{lead}</span>
+          {/* The amount follows the clock: a server render and its hydration a moment later
+              differ by design. */}
+          <span aria-hidden="true" className="spartan-counter__digits" suppressHydrationWarning>
+            $
+            <span className="spartan-counter__lead" suppressHydrationWarning>
+              {lead}
+            </span>
             {narrow}.{centDigits}
           </span>
-          <span className="spartan-visually-hidden">{formatMoneyPlain(cents)}</span>
+          <span className="spartan-visually-hidden" suppressHydrationWarning>
+            {formatMoneyPlain(cents)}
+          </span>
         </span>
         <button
           type="button"

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+
+// Before the first paint in a browser; a plain effect on a server (see runtime/styles.ts).
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -8,10 +11,14 @@ function query(): MediaQueryList | null {
     : null;
 }
 
-/** Whether the visitor asked for reduced motion; follows changes live. */
+/**
+ * Whether the visitor asked for reduced motion; follows changes live. The first render says no,
+ * as a server render must (so that hydration matches); the browser's answer replaces it before
+ * the first paint.
+ */
 export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => query()?.matches ?? false);
-  useEffect(() => {
+  const [reduced, setReduced] = useState(false);
+  useBrowserLayoutEffect(() => {
     const mq = query();
     if (!mq) return;
     const onChange = () => setReduced(mq.matches);
@@ -20,22 +27,4 @@ export function usePrefersReducedMotion(): boolean {
     return () => mq.removeEventListener('change', onChange);
   }, []);
   return reduced;
-}
-
-/** Whether a media query matches; follows changes live. `fallback` is used where there is no window. */
-export function useMediaQuery(media: string, fallback = false): boolean {
-  const [matches, setMatches] = useState(() =>
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-      ? window.matchMedia(media).matches
-      : fallback,
-  );
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const mq = window.matchMedia(media);
-    const onChange = () => setMatches(mq.matches);
-    onChange();
-    mq.addEventListener('change', onChange);
-    return () => mq.removeEventListener('change', onChange);
-  }, [media]);
-  return matches;
 }

@@ -5,7 +5,13 @@
  * 'unsafe-inline' never blocks it. One CSSStyleSheet per distinct CSS text is
  * created per page and reused by every shadow root that needs it.
  */
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
+
+/**
+ * useLayoutEffect in a browser (it runs before the first paint, so state read from the browser
+ * shows at once), useEffect on a server, where neither runs and React 18 warns about the former.
+ */
+export const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const sheets = new Map<string, CSSStyleSheet>();
 
@@ -39,13 +45,12 @@ export function adoptStyles(root: Document | ShadowRoot, cssTexts: readonly stri
  * widget CSS in its own stylesheet (the site) marks <html data-spartan-styles="static">.
  */
 export function useWidgetStyles(ref: RefObject<Element | null>, cssTexts: readonly string[]): void {
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const root = ref.current?.getRootNode();
     if (!root) return;
     if (root instanceof ShadowRoot) adoptStyles(root, cssTexts);
     else if (root instanceof Document && root.documentElement.dataset.spartanStyles !== 'static')
       adoptStyles(root, cssTexts);
     // cssTexts are module constants: adopting once per mount is enough.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

@@ -1,0 +1,68 @@
+/**
+ * The npm library in a server-rendered React app: each component rendered with renderToString,
+ * then hydrated over that HTML in the browser, as Next.js or Remix would, with the visitor's
+ * browser differing from the server (reduced motion on, a stored counter value, a later clock).
+ * Hydration must succeed with nothing logged: no mismatch, no warning.
+ */
+import { act } from '@testing-library/react';
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as lib from './index.ts';
+
+const media = window as unknown as { __mediaMatches?: string[] };
+
+// Browsers start a parsed <video muted> muted (its `muted` property follows the attribute until
+// set); jsdom does not, which React's hydration check would take for a mismatch.
+const mutedState = new WeakMap<HTMLMediaElement, boolean>();
+Object.defineProperty(HTMLMediaElement.prototype, 'muted', {
+  configurable: true,
+  get(this: HTMLMediaElement) {
+    return mutedState.get(this) ?? this.hasAttribute('muted');
+  },
+  set(this: HTMLMediaElement, value: boolean) {
+    mutedState.set(this, value);
+  },
+});
+afterEach(() => {
+  delete media.__mediaMatches;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const cases: Array<[string, ComponentType<Record<string, unknown>>, Record<string, unknown>]> = [
+  ['WealthCounter', lib.WealthCounter as ComponentType, { startDate: '2025-01-01T00:00:00Z' }],
+  ['StateBanner', lib.StateBanner as ComponentType, {}],
+  ['Explainers', lib.Explainers as ComponentType, { mediaBase: 'https://spartans.example' }],
+  ['HubMap', lib.HubMap as ComponentType, { geoUrl: 'https://spartans.example/geo.json' }],
+  ['ApplyForm', lib.ApplyForm as ComponentType, { apiBase: 'https://spartans.example' }],
+  ['InvestForm', lib.InvestForm as ComponentType, { apiBase: 'https://spartans.example' }],
+  ['LoginForm', lib.LoginForm as ComponentType, { apiBase: 'https://spartans.example' }],
+];
+
+describe('server render, then hydration in the browser', () => {
+  it.each(cases)('%s hydrates with nothing logged', async (_name, Component, props) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    const html = renderToString(createElement(Component, props));
+    // The visitor's browser: another second, reduced motion, a value this browser showed before.
+    vi.setSystemTime(new Date('2026-03-01T10:00:07Z'));
+    media.__mediaMatches = ['(prefers-reduced-motion: reduce)'];
+    const logged: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => logged.push(args));
+    vi.spyOn(console, 'warn').mockImplementation((...args) => logged.push(args));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, createElement(Component, props), {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    expect(errors).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(container.textContent).not.toBe('');
+  });
+});
