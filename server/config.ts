@@ -1,5 +1,6 @@
 /** Server configuration from the environment, with the defaults of CONTRACT.md. */
 import path from 'node:path';
+import { defaultHashPoolOptions, type HashPoolOptions } from './security/hash-pool.ts';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -12,8 +13,10 @@ export interface RateLimits {
   submit: RateLimit;
   /** Login attempts per client IP. */
   login: RateLimit;
-  /** Failed logins per username (any IP); a success resets it. */
+  /** Failed logins per (username, client IP); a success resets it. */
   loginFailuresPerUser: RateLimit;
+  /** Longest hold-back of a failed login's answer (the progressive delay), in ms; 3000 by default. */
+  loginFailureDelayMaxMs?: number;
 }
 
 export interface ServerConfig {
@@ -38,6 +41,12 @@ export interface ServerConfig {
    * address is the client), a hop count, or a comma-separated list of proxy addresses.
    */
   trustProxy: boolean | number | string[];
+  /** STAFF_MFA: `required` (default), every account has TOTP; `optional`, only those who set it up. */
+  staffMfa: 'required' | 'optional';
+  /** AUDIT_RETENTION_DAYS (default 365): audit entries older than this are deleted daily. */
+  auditRetentionDays: number;
+  /** Password worker threads and waiting room (HASH_CONCURRENCY, HASH_QUEUE). */
+  hashPool: HashPoolOptions;
 }
 
 function trustProxy(value: string | undefined): boolean | number | string[] {
@@ -75,6 +84,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     submitOrigins: env.CORS_ORIGINS === undefined ? '*' : origins(env.CORS_ORIGINS),
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    staffMfa: env.STAFF_MFA === 'optional' ? 'optional' : 'required',
+    auditRetentionDays: positive(env.AUDIT_RETENTION_DAYS, 365),
+    hashPool: defaultHashPoolOptions(env),
     rateLimits: {
       submit: {
         max: positive(env.SUBMIT_RATE_LIMIT, 10),

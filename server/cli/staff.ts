@@ -1,24 +1,36 @@
 /**
- * `npm run staff -- <command>`: staff accounts, on the database of DATA_DIR
- * (PGlite) or DATABASE_URL (PostgreSQL).
+ * `npm run staff -- <command>`: staff accounts, on the database of DATA_DIR (PGlite) or
+ * DATABASE_URL (PostgreSQL), whether or not the server runs.
  *
- *   add <username> [--name "Full Name"]   the password is read from standard input:
- *                                          piped (first line), or typed at a prompt without echo
+ *   add <username> [--name "Full Name"] [--role admin|reviewer]
+ *                                    the password is read from standard input: piped (first
+ *                                    line), or typed at a prompt without echo. The first
+ *                                    account is an admin whatever --role says; later ones
+ *                                    default to reviewer.
  *   list
- *   remove <username>                      also ends every session of that account
+ *   remove <username>                also ends every session of that account
+ *   reset-password <username>        new password from standard input; sessions end
+ *   set-role <username> <admin|reviewer>
  *
- * With the embedded database, stop the server first: PGlite opens its folder
- * from one process only (the command says so if the server holds it).
+ * When a server runs on this DATA_DIR, the command goes to it over its admin socket
+ * (server/cli/admin-socket.ts); otherwise the CLI opens the database itself.
  */
 import { configFromEnv } from '../config.ts';
+import { AuditLog } from '../audit.ts';
 import { openDatabase } from '../db/index.ts';
-import { passwordProblem } from '../security/passwords.ts';
-import { StaffAccountError, staffService } from '../staff.ts';
+import { ARGON2_PARAMS, PasswordHasher, passwordShapeProblem } from '../security/passwords.ts';
+import { loadSecret, TokenService } from '../security/tokens.ts';
+import { TotpKeys } from '../security/totp.ts';
+import { isRole, StaffAccountError, StaffService, type Role } from '../staff.ts';
+import { sendToServer } from './admin-socket.ts';
+import { COMMANDS, runStaffCommand, type CommandName, type StaffCommand } from './commands.ts';
 
 const USAGE = `Usage:
-  npm run staff -- add <username> [--name "Full Name"]   (password on standard input)
+  npm run staff -- add <username> [--name "Full Name"] [--role admin|reviewer]   (password on standard input)
   npm run staff -- list
-  npm run staff -- remove <username>`;
+  npm run staff -- remove <username>
+  npm run staff -- reset-password <username>   (new password on standard input)
+  npm run staff -- set-role <username> <admin|reviewer>`;
 
 /** Reads a line from a terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {
@@ -67,58 +79,78 @@ async function readPassword(): Promise<string> {
 
 function parseArgs(argv: string[]) {
   const positional: string[] = [];
-  let name: string | undefined;
+  const options: Record<string, string | undefined> = {};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
-    if (arg === '--name') {
-      name = argv[i + 1];
-      i += 1;
-    } else if (arg.startsWith('--name=')) name = arg.slice('--name='.length);
-    else if (arg === '--password' || arg.startsWith('--password=')) {
+    const option = /^--(name|role|password)(?:=(.*))?$/.exec(arg);
+    if (option?.[1] === 'password') {
       throw new StaffAccountError('Passwords are never given as arguments: pipe or type it');
+    }
+    if (option?.[1]) {
+      if (option[2] !== undefined) options[option[1]] = option[2];
+      else {
+        options[option[1]] = argv[i + 1];
+        i += 1;
+      }
     } else positional.push(arg);
   }
-  return { command: positional[0], username: positional[1], extra: positional.slice(2), name };
+  return { positional, options };
+}
+
+/** The command line as a command, or null for a usage error. */
+function commandOf(argv: string[]): StaffCommand | null {
+  const { positional, options } = parseArgs(argv);
+  const [command, username, ...rest] = positional;
+  if (!COMMANDS.includes(command as CommandName)) return null;
+  const role = command === 'set-role' ? rest.shift() : options.role;
+  if (rest.length > 0) return null;
+  if (command !== 'list' && !username) return null;
+  if (role !== undefined && !isRole(role)) return null;
+  if (command === 'set-role' && !role) return null;
+  return {
+    command: command as CommandName,
+    username,
+    name: options.name,
+    role: role as Role | undefined,
+  };
+}
+
+async function runDirect(cmd: StaffCommand) {
+  const config = configFromEnv();
+  const database = await openDatabase(config);
+  const hasher = new PasswordHasher(ARGON2_PARAMS, { size: 1, queue: 4 });
+  try {
+    const tokens = new TokenService(loadSecret(config.dataDir, config.authSecret));
+    const staff = new StaffService(
+      database.db,
+      hasher,
+      new TotpKeys(tokens.derive('totp')),
+      new AuditLog(database.db),
+    );
+    return await runStaffCommand(staff, cmd);
+  } finally {
+    await hasher.close();
+    await database.close();
+  }
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const { command, username, extra, name } = parseArgs(argv);
-  const needsUser = command === 'add' || command === 'remove';
-  if (!command || !['add', 'list', 'remove'].includes(command) || extra.length > 0) {
+  const cmd = commandOf(argv);
+  if (!cmd) {
     console.error(USAGE);
     return 2;
   }
-  if (needsUser && !username) {
-    console.error(USAGE);
-    return 2;
+  if (cmd.command === 'add' || cmd.command === 'reset-password') {
+    // Read (and shape-check) the password first: a typo at the prompt costs nothing.
+    cmd.password = await readPassword();
+    const weak = passwordShapeProblem(cmd.password);
+    if (weak) throw new StaffAccountError(weak);
   }
-  // Read the password before opening the database: a typo at the prompt costs nothing.
-  const password = command === 'add' ? await readPassword() : '';
-  const weak = command === 'add' ? passwordProblem(password) : null;
-  if (weak) throw new StaffAccountError(weak);
-  const database = await openDatabase(configFromEnv());
-  try {
-    const staff = staffService(database.db);
-    if (command === 'add') {
-      const user = await staff.create({ username: username ?? '', password, name });
-      console.log(`Created staff account ${user.username}${user.name ? ` (${user.name})` : ''}.`);
-    } else if (command === 'remove') {
-      if (!(await staff.remove(username ?? ''))) {
-        console.error(`No staff account named ${username}.`);
-        return 1;
-      }
-      console.log(`Removed staff account ${username}; its sessions have ended.`);
-    } else {
-      const users = await staff.list();
-      if (users.length === 0) console.log('No staff accounts.');
-      for (const u of users) {
-        console.log(`${u.username}\t${u.name}\t${u.role}\t${u.createdAt.toISOString()}`);
-      }
-    }
-    return 0;
-  } finally {
-    await database.close();
-  }
+  const { dataDir } = configFromEnv();
+  const result = (await sendToServer(dataDir, cmd)) ?? (await runDirect(cmd));
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  return result.code;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -113,25 +113,29 @@ async function openPostgres(url: string): Promise<Database> {
     client.on('error', () => undefined);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Not drizzle's own pool transaction: it sends BEGIN before its try/finally, so a connection
+  // that has just dropped is never given back to the pool, and ten of those exhaust it (and
+  // `pool.end()` then waits for ever). Here the connection is checked out and released by us,
+  // destroyed when anything failed. It also replaces `db.transaction`, so that every caller
+  // (staff accounts, the audit trail) gets it.
+  const transaction: Database['transaction'] = async (body) => {
+    const client = await pool.connect();
+    let failed: Error | undefined;
+    try {
+      return await drizzlePg(client, { schema }).transaction(body as never);
+    } catch (err) {
+      failed = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(failed);
+    }
+  };
+  (db as { transaction: unknown }).transaction = transaction;
   let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
-    // Not drizzle's own pool transaction: it sends BEGIN before its try/finally, so a connection
-    // that has just dropped is never given back to the pool, and ten of those exhaust it. Here
-    // the connection is checked out and released by us, destroyed when anything failed.
-    transaction: async (body) => {
-      const client = await pool.connect();
-      let failed: Error | undefined;
-      try {
-        return await drizzlePg(client, { schema }).transaction(body as never);
-      } catch (err) {
-        failed = err instanceof Error ? err : new Error(String(err));
-        throw err;
-      } finally {
-        client.release(failed);
-      }
-    },
+    transaction,
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },

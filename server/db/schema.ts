@@ -5,6 +5,7 @@
  */
 import {
   bigint,
+  boolean,
   customType,
   date,
   integer,
@@ -26,18 +27,42 @@ export const staffUsers = pgTable('staff_users', {
   username: text('username').notNull(),
   name: text('name').notNull(),
   role: text('role').notNull(),
+  /** argon2id (or a legacy scrypt hash, replaced at the next login); '' when none is set yet. */
   passwordHash: text('password_hash').notNull(),
   createdAt: createdAt(),
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+  /** The TOTP key, encrypted (server/security/totp.ts). */
+  totpSecret: text('totp_secret'),
+  /** The last TOTP time step accepted: a code is good once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true, mode: 'date' }),
+  /** SHA-256 of the one-time setup link's token. */
+  setupTokenHash: text('setup_token_hash'),
+  setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true, mode: 'date' }),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
 });
 
-/** One row per issued token (its `jti`): logout and account removal delete it. */
+/**
+ * One row per login session: logout and account removal delete it. `token_id` names the one
+ * token that is good for it (extending the session replaces it).
+ */
 export const staffSessions = pgTable('staff_sessions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id')
     .notNull()
     .references(() => staffUsers.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
+  /** The current token's end. */
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  tokenId: uuid('token_id').notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', {
+    withTimezone: true,
+    mode: 'date',
+  }).notNull(),
+  ip: text('ip').notNull(),
+  userAgent: text('user_agent').notNull(),
 });
 
 export const spartanApplications = pgTable('spartan_applications', {

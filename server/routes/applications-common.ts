@@ -6,6 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
 import type { Db } from '../db/index.ts';
 import { ERR_NOT_FOUND } from '../errors.ts';
@@ -69,6 +70,10 @@ export function applicationStaffRoutes<Q extends PgSelect>(
         .orderBy(desc(table.createdAt), desc(table.id))
         .limit(pageSize)
         .offset(offset);
+      await audit(request, q ? 'application.search' : 'application.list', null, {
+        kind: tableName,
+        page,
+      });
       return { data: found.map(present), total, page, page_size: pageSize };
     },
   );
@@ -86,6 +91,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       const id = applicationId(request.params.id);
       const [row]: Awaited<Q> = await rows().where(eq(table.id, id)).limit(1);
       if (!row) throw ERR_NOT_FOUND();
+      await audit(request, 'application.view', { type: tableName, id });
       return { data: present(row) };
     },
   );
@@ -93,13 +99,14 @@ export function applicationStaffRoutes<Q extends PgSelect>(
   app.delete<{ Params: { id: string } }>(
     paths.delete,
     {
-      preHandler: sessions.requireStaff,
+      preHandler: sessions.requireAdmin,
       schema: { params: idParams, response: { 200: deletedResponse, ...errorResponses } },
     },
     async (request) => {
       const id = applicationId(request.params.id);
       const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
       if (deleted.length === 0) throw ERR_NOT_FOUND();
+      await audit(request, 'application.delete', { type: tableName, id });
       return { id };
     },
   );

@@ -1,77 +1,386 @@
 /**
- * Staff login and logout.
- * POST /api/security-login/  JSON {username, password} → 200 {access, user}
- * POST /api/security-logout/ bearer                   → 200 {detail}; the token stops working
+ * Staff login, in steps (docs/STAFF-API.md "Login"):
+ *
+ * POST /api/security-login/            {username, password}  → {access, user} or a next step
+ * POST /api/security-login/mfa/        {challenge, code}      → {access, user, recovery_codes_left}
+ * POST /api/security-login/mfa-setup/  {challenge, code}      → {access, user, recovery_codes}
+ * POST /api/security-login/password/   {challenge, new_password} → the next step
+ * POST /api/security-setup/            {token}                → {username, name, expires_at}
+ * POST /api/security-setup/complete/   {token, new_password}  → the next step
+ * POST /api/security-logout/           bearer                 → {detail}; the token stops working
+ *
+ * A challenge is a random string whose SHA-256 names a staff_login_challenges row: five
+ * minutes, one step, five wrong codes at most.
  */
-import type { FastifyInstance } from 'fastify';
-import { loginSchema, type LoginPayload } from '../../schemas/login.ts';
-import type { Sessions } from '../auth.ts';
-import type { RateLimits } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import { ERR_INVALID_CREDENTIALS, ERR_RATE_LIMITED } from '../errors.ts';
-import { LoginFailureLimiter } from '../security/login-limiter.ts';
-import { DUMMY_HASH, verifyPassword } from '../security/passwords.ts';
-import { findStaffByUsername } from '../staff.ts';
+import crypto from 'node:crypto';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { loginSchema, MAX_PASSWORD_LENGTH, type LoginPayload } from '../../schemas/login.ts';
+import { audit } from '../audit.ts';
+import { clientInfo } from '../auth.ts';
+import { staffUsers } from '../db/schema.ts';
+import { staffLoginChallenges } from '../db/staff-schema.ts';
+import { ApiError, ERR_INVALID_CREDENTIALS, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import { checkTotp, looksLikeRecoveryCode, totpQrSvg, totpUri } from '../security/totp.ts';
+import {
+  normaliseUsername,
+  publicUser,
+  sha256,
+  StaffAccountError,
+  type StaffRow,
+} from '../staff.ts';
 import { errorResponses } from './common.ts';
+import { staffUserSchema, type StaffSecurity } from './staff-security.ts';
 
-export interface AuthRouteOptions {
-  db: Db;
-  sessions: Sessions;
-  rateLimits: RateLimits;
-}
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_ATTEMPTS = 5;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-const userSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    username: { type: 'string' },
-    role: { type: 'string' },
-    name: { type: 'string' },
+export const ERR_CHALLENGE = () => new ApiError(401, 'This login has expired: start again');
+const ERR_CODE = () => new ApiError(401, 'Invalid code');
+const ERR_SETUP_LINK = () => new ApiError(404, 'This setup link is not valid or has expired');
+
+/** Between steps only `username` and `name` are shown. */
+const userSchema = { ...staffUserSchema, required: ['username', 'name'] } as const;
+
+/** Every answer of a login step: done (`access`), or what comes next. */
+const stepResponse = {
+  200: {
+    type: 'object',
+    properties: {
+      access: { type: 'string' },
+      user: userSchema,
+      mfa_required: { type: 'boolean' },
+      mfa_setup_required: { type: 'boolean' },
+      password_change_required: { type: 'boolean' },
+      challenge: { type: 'string' },
+      secret: { type: 'string' },
+      otpauth_url: { type: 'string' },
+      qr_svg: { type: 'string' },
+      recovery_codes: { type: 'array', items: { type: 'string' } },
+      recovery_codes_left: { type: 'integer' },
+    },
   },
-  required: ['id', 'username', 'role', 'name'],
+  ...errorResponses,
 } as const;
 
-export async function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): Promise<void> {
-  const failures = new LoginFailureLimiter(opts.rateLimits.loginFailuresPerUser);
-  const { max, windowSeconds } = opts.rateLimits.login;
+const codeBody = z.strictObject({
+  challenge: z.string({ error: 'Start the login again' }).check(z.maxLength(200)),
+  code: z
+    .string({ error: 'Enter the code' })
+    .check(z.trim(), z.minLength(1, 'Enter the code'), z.maxLength(40, 'Enter a valid code')),
+});
+const newPassword = z
+  .string({ error: 'Enter a new password' })
+  .check(
+    z.minLength(1, 'Enter a new password'),
+    z.maxLength(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`),
+  );
+const passwordBody = z.strictObject({
+  challenge: z.string({ error: 'Start the login again' }).check(z.maxLength(200)),
+  new_password: newPassword,
+});
+const setupBody = z.strictObject({
+  token: z.string({ error: 'This setup link is not valid' }).check(z.maxLength(200)),
+});
+const setupCompleteBody = z.strictObject({
+  token: z.string({ error: 'This setup link is not valid' }).check(z.maxLength(200)),
+  new_password: newPassword,
+});
+
+type Stage = 'mfa' | 'mfa_setup' | 'password';
+type ChallengeRow = typeof staffLoginChallenges.$inferSelect;
+
+export { newPassword as newPasswordSchema };
+
+export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
+  const { db, sessions, staff, hasher, throttle, totpKeys } = opts;
+  /**
+   * On arrival, before the body is parsed: a full password gate answers 503 at once (a flood
+   * costs next to nothing), and every login step counts against the client IP's allowance.
+   */
+  const attempt = async (request: FastifyRequest) => {
+    hasher.admit();
+    await throttle.attempt(request.ip);
+  };
+
+  async function issueChallenge(user: StaffRow, stage: Stage, totpSecret?: string) {
+    const challenge = crypto.randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await db
+      .delete(staffLoginChallenges)
+      .where(
+        or(
+          lt(staffLoginChallenges.expiresAt, new Date(now)),
+          eq(staffLoginChallenges.userId, user.id),
+        ),
+      );
+    await db.insert(staffLoginChallenges).values({
+      id: sha256(challenge),
+      userId: user.id,
+      stage,
+      totpSecret: totpSecret ? totpKeys.seal(totpSecret) : null,
+      attempts: 0,
+      expiresAt: new Date(now + CHALLENGE_TTL_MS),
+    });
+    return challenge;
+  }
+
+  async function loadChallenge(challenge: string, stage: Stage) {
+    const [row] = await db
+      .select()
+      .from(staffLoginChallenges)
+      .where(
+        and(
+          eq(staffLoginChallenges.id, sha256(challenge)),
+          eq(staffLoginChallenges.stage, stage),
+          gt(staffLoginChallenges.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!row || row.attempts >= CHALLENGE_ATTEMPTS) throw ERR_CHALLENGE();
+    const user = await staff.findById(row.userId);
+    if (!user) throw ERR_CHALLENGE();
+    return { row, user };
+  }
+
+  /** A wrong code: counted on the challenge (five kill it) and on the account. */
+  async function wrongCode(request: FastifyRequest, row: ChallengeRow, user: StaffRow) {
+    await db
+      .update(staffLoginChallenges)
+      .set({ attempts: sql`${staffLoginChallenges.attempts} + 1` })
+      .where(eq(staffLoginChallenges.id, row.id));
+    const locked = await throttle.failCode(user.id);
+    await auditAs(request, user, 'mfa.challenge_failed', { stage: row.stage });
+    if (locked) await auditAs(request, user, 'login.locked', { factor: 'code' });
+    return ERR_CODE();
+  }
+
+  function auditAs(
+    request: FastifyRequest,
+    user: Pick<StaffRow, 'id' | 'username'> | undefined,
+    event: string,
+    detail: Record<string, string | number | boolean | null> = {},
+  ) {
+    return app.auditLog.write({
+      event,
+      actorId: user?.id,
+      actor: user?.username,
+      target: user ? { type: 'staff_user', id: user.id } : null,
+      ip: request.ip,
+      detail,
+    });
+  }
+
+  /** After the password (and a forced change): the second factor, or the session. */
+  async function nextStep(request: FastifyRequest, user: StaffRow, factor: string) {
+    const who = { username: user.username, name: user.name };
+    if (user.mfaEnrolledAt && user.totpSecret) {
+      return { mfa_required: true, challenge: await issueChallenge(user, 'mfa'), user: who };
+    }
+    if (opts.mfaRequired) {
+      const secret = totpKeys.newSecret();
+      const uri = totpUri(secret, user.username);
+      return {
+        mfa_setup_required: true,
+        challenge: await issueChallenge(user, 'mfa_setup', secret),
+        secret,
+        otpauth_url: uri,
+        qr_svg: await totpQrSvg(uri),
+        user: who,
+      };
+    }
+    return finish(request, user, factor);
+  }
+
+  async function finish(request: FastifyRequest, user: StaffRow, factor: string) {
+    const account = publicUser(user);
+    const { access } = await sessions.open(account, clientInfo(request));
+    await db.update(staffUsers).set({ lastLoginAt: new Date() }).where(eq(staffUsers.id, user.id));
+    await auditAs(request, user, 'login.success', { factor });
+    return { access, user: account };
+  }
+
+  function fieldProblem(err: unknown): never {
+    if (err instanceof StaffAccountError && err.kind === 'invalid') {
+      throw ERR_INVALID_FORM({ new_password: err.message });
+    }
+    throw err;
+  }
 
   app.post<{ Body: LoginPayload }>(
     '/api/security-login/',
+    { onRequest: attempt, schema: { body: loginSchema, response: stepResponse } },
+    async (request) => {
+      const username = normaliseUsername(request.body.username);
+      // Refused before any lookup: PostgreSQL text cannot hold NUL, and no username has these.
+      if (CONTROL.test(username)) throw ERR_INVALID_FORM({ username: 'Enter a valid username' });
+      await throttle.checkPair(username, request.ip);
+      const user = await staff.findByUsername(username);
+      // Unknown user or wrong password: the same answer after the same work.
+      const { ok, rehash } = await hasher.verify(request.body.password, user?.passwordHash ?? '');
+      if (!user || !ok) {
+        const { locked, delayMs } = await throttle.fail(username, request.ip);
+        await auditAs(request, user, 'login.failure', {
+          reason: user ? 'wrong_password' : 'unknown_user',
+        });
+        if (locked) await auditAs(request, user, 'login.locked', { factor: 'password' });
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        throw ERR_INVALID_CREDENTIALS();
+      }
+      await throttle.succeed(username, request.ip);
+      if (rehash) {
+        // An older hash (scrypt, or weaker parameters): replaced now that we know the password.
+        const passwordHash = await hasher.hash(request.body.password);
+        await db.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, user.id));
+      }
+      if (user.passwordChangeRequired) {
+        return {
+          password_change_required: true,
+          challenge: await issueChallenge(user, 'password'),
+          user: { username: user.username, name: user.name },
+        };
+      }
+      return nextStep(request, user, 'password');
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof codeBody> }>(
+    '/api/security-login/mfa/',
+    { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
+    async (request) => {
+      const { row, user } = await loadChallenge(request.body.challenge, 'mfa');
+      await throttle.checkCodes(user.id);
+      const code = request.body.code;
+      let factor = 'totp';
+      let accepted = false;
+      if (looksLikeRecoveryCode(code)) {
+        factor = 'recovery';
+        accepted = await staff.useRecoveryCode(user.id, code);
+      } else {
+        const secret = staff.totpSecretOf(user);
+        const step = secret ? checkTotp(secret, code, user.totpLastStep) : null;
+        accepted = step !== null && (await staff.markTotpStep(user.id, step));
+      }
+      if (!accepted) throw await wrongCode(request, row, user);
+      await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.id, row.id));
+      if (factor === 'recovery') await auditAs(request, user, 'mfa.recovery_used');
+      const done = await finish(request, user, factor);
+      return { ...done, recovery_codes_left: await staff.recoveryCodesLeft(user.id) };
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof codeBody> }>(
+    '/api/security-login/mfa-setup/',
+    { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
+    async (request) => {
+      const { row, user } = await loadChallenge(request.body.challenge, 'mfa_setup');
+      await throttle.checkCodes(user.id);
+      const secret = row.totpSecret ? totpKeys.open(row.totpSecret) : null;
+      const step = secret ? checkTotp(secret, request.body.code, null) : null;
+      if (!secret || step === null) throw await wrongCode(request, row, user);
+      const deleted = await db
+        .delete(staffLoginChallenges)
+        .where(eq(staffLoginChallenges.id, row.id))
+        .returning({ id: staffLoginChallenges.id });
+      if (deleted.length === 0) throw ERR_CHALLENGE();
+      const recoveryCodes = await staff.enrolTotp(user.id, secret, step);
+      await auditAs(request, user, 'mfa.enrolled');
+      const done = await finish(request, user, 'totp');
+      return { ...done, recovery_codes: recoveryCodes };
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof passwordBody> }>(
+    '/api/security-login/password/',
+    { onRequest: attempt, schema: { body: passwordBody, response: stepResponse } },
+    async (request) => {
+      const { row, user } = await loadChallenge(request.body.challenge, 'password');
+      await staff
+        .setPassword(
+          user.id,
+          request.body.new_password,
+          { mustChange: false, event: 'password.changed' },
+          { id: user.id, username: user.username, ip: request.ip },
+        )
+        .catch(fieldProblem);
+      await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.id, row.id));
+      const fresh = await staff.findById(user.id);
+      if (!fresh) throw ERR_CHALLENGE();
+      return nextStep(request, fresh, 'password');
+    },
+  );
+
+  async function setupAccount(token: string) {
+    const [user] = await db
+      .select()
+      .from(staffUsers)
+      .where(
+        and(
+          eq(staffUsers.setupTokenHash, sha256(token)),
+          gt(staffUsers.setupExpiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!user) throw ERR_SETUP_LINK();
+    return user;
+  }
+
+  app.post<{ Body: z.infer<typeof setupBody> }>(
+    '/api/security-setup/',
     {
-      config: { rateLimit: { max, timeWindow: windowSeconds * 1000 } },
+      onRequest: attempt,
       schema: {
-        body: loginSchema,
+        body: setupBody,
         response: {
           200: {
             type: 'object',
-            properties: { access: { type: 'string' }, user: userSchema },
-            required: ['access', 'user'],
+            properties: {
+              username: { type: 'string' },
+              name: { type: 'string' },
+              expires_at: { type: 'string' },
+            },
+            required: ['username', 'name', 'expires_at'],
           },
           ...errorResponses,
         },
       },
     },
     async (request) => {
-      const { username, password } = request.body;
-      const wait = failures.retryAfter(username);
-      if (wait > 0) throw ERR_RATE_LIMITED(wait);
-      const user = await findStaffByUsername(opts.db, username);
-      // Unknown user or wrong password: the same answer after the same work.
-      const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !matches) {
-        failures.fail(username);
-        throw ERR_INVALID_CREDENTIALS();
-      }
-      failures.succeed(username);
-      const publicUser = { id: user.id, username: user.username, role: user.role, name: user.name };
-      return { access: await opts.sessions.open(publicUser), user: publicUser };
+      const user = await setupAccount(request.body.token);
+      return {
+        username: user.username,
+        name: user.name,
+        expires_at: (user.setupExpiresAt ?? new Date()).toISOString(),
+      };
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof setupCompleteBody> }>(
+    '/api/security-setup/complete/',
+    { onRequest: attempt, schema: { body: setupCompleteBody, response: stepResponse } },
+    async (request) => {
+      const user = await setupAccount(request.body.token);
+      await staff
+        .setPassword(
+          user.id,
+          request.body.new_password,
+          { mustChange: false, event: 'setup.completed' },
+          { id: user.id, username: user.username, ip: request.ip },
+        )
+        .catch(fieldProblem);
+      const fresh = await staff.findById(user.id);
+      if (!fresh) throw ERR_NOT_FOUND();
+      return nextStep(request, fresh, 'password');
     },
   );
 
   app.post(
     '/api/security-logout/',
     {
-      preHandler: opts.sessions.requireStaff,
+      onRequest: sessions.peekStaff,
       schema: {
         response: {
           200: {
@@ -84,7 +393,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): 
       },
     },
     async (request) => {
-      if (request.staff) await opts.sessions.revoke(request.staff.sessionId);
+      if (request.staff) {
+        await sessions.revoke(request.staff.sessionId);
+        await audit(request, 'logout', { type: 'staff_session', id: request.staff.sessionId });
+      }
       return { detail: 'Logged out' };
     },
   );

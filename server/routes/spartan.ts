@@ -15,6 +15,7 @@ import {
   validateSpartanApplication,
   type SpartanApplication,
 } from '../../schemas/spartan-application.ts';
+import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
 import type { RateLimit } from '../config.ts';
 import type { Database, Db } from '../db/index.ts';
@@ -274,6 +275,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .where(eq(spartanResumes.applicationId, id))
         .limit(1);
       if (!file) throw ERR_NOT_FOUND();
+      await audit(request, 'application.resume_download', { type: 'spartan_applications', id });
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', attachmentDisposition(file.filename))

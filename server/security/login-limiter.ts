@@ -1,40 +1,161 @@
 /**
- * Failed logins per username, whatever the client IP (credential stuffing
- * from many addresses). In memory, bounded: one process's view, which is what
- * a single server has; several servers each keep their own.
+ * Login throttling that an attacker cannot turn against the account's owner
+ * (rate-limiter-flexible). Counters, each over a window:
+ *
+ * - attempts per client IP, on every login step (LOGIN_RATE_LIMIT per LOGIN_RATE_WINDOW_SECONDS);
+ * - failed passwords per (username, client IP): past LOGIN_USER_FAILURE_LIMIT that pair waits
+ *   out the window (429), and only that pair: a flood of wrong passwords for `bob` from other
+ *   addresses never stops Bob at his own;
+ * - failed passwords per username from anywhere, which only slow the *failures* down (a
+ *   progressive delay, up to 3 s), never refuse or slow the right password;
+ * - wrong second-factor codes per account, and wrong current passwords per account.
+ *
+ * With PostgreSQL the counters live in its `rate_limits` table (the library's PostgreSQL
+ * store), shared by every app process; on the embedded database, in memory (one process).
  */
-import type { RateLimit } from '../config.ts';
+import pg from 'pg';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { RateLimit, RateLimits } from '../config.ts';
+import { ERR_RATE_LIMITED } from '../errors.ts';
 
-const MAX_TRACKED = 10_000;
+const MAX_DELAY_MS = 3_000;
+/** Failures for one username (from anywhere) before failures start to be slowed. */
+const DELAY_AFTER = 3;
+/** Wrong second-factor codes, and wrong current passwords, per account and 15 minutes. */
+const CODE_FAILURES: RateLimit = { max: 10, windowSeconds: 900 };
+const CURRENT_PASSWORD_FAILURES: RateLimit = { max: 5, windowSeconds: 900 };
 
-export class LoginFailureLimiter {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
+type Make = (prefix: string, limit: RateLimit) => RateLimiterAbstract;
 
-  constructor(private readonly limit: RateLimit) {}
+function retryAfter(res: RateLimiterRes | undefined): number {
+  return Math.max(1, Math.ceil((res?.msBeforeNext ?? 1000) / 1000));
+}
 
-  /** Seconds until `username` may try again, or 0 if it may now. */
-  retryAfter(username: string, now = Date.now()): number {
-    const entry = this.failures.get(username.toLowerCase());
-    if (!entry || entry.resetAt <= now) return 0;
-    return entry.count >= this.limit.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+export class LoginThrottle {
+  private readonly perIp: RateLimiterAbstract;
+  private readonly perPair: RateLimiterAbstract;
+  private readonly perUser: RateLimiterAbstract;
+  private readonly codes: RateLimiterAbstract;
+  private readonly current: RateLimiterAbstract;
+  private readonly pairMax: number;
+  private readonly maxDelayMs: number;
+
+  private constructor(
+    make: Make,
+    limits: RateLimits,
+    private readonly closePool: () => Promise<void>,
+  ) {
+    this.pairMax = limits.loginFailuresPerUser.max;
+    this.maxDelayMs = limits.loginFailureDelayMaxMs ?? MAX_DELAY_MS;
+    this.perIp = make('login-ip', limits.login);
+    this.perPair = make('login-pair', limits.loginFailuresPerUser);
+    this.perUser = make('login-user', { max: 1_000_000, windowSeconds: 900 });
+    this.codes = make('login-code', CODE_FAILURES);
+    this.current = make('password-current', CURRENT_PASSWORD_FAILURES);
   }
 
-  fail(username: string, now = Date.now()): void {
-    const key = username.toLowerCase();
-    const entry = this.failures.get(key);
-    if (entry && entry.resetAt > now) {
-      entry.count += 1;
-      return;
+  /** In memory (one process), or in PostgreSQL's `rate_limits` table at `databaseUrl`. */
+  static create(limits: RateLimits, databaseUrl: string | undefined): LoginThrottle {
+    if (!databaseUrl) {
+      return new LoginThrottle(
+        (keyPrefix, l) =>
+          new RateLimiterMemory({ keyPrefix, points: l.max, duration: l.windowSeconds }),
+        limits,
+        async () => undefined,
+      );
     }
-    this.failures.delete(key);
-    if (this.failures.size >= MAX_TRACKED) {
-      const oldest = this.failures.keys().next();
-      if (!oldest.done) this.failures.delete(oldest.value);
-    }
-    this.failures.set(key, { count: 1, resetAt: now + this.limit.windowSeconds * 1000 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000 });
+    pool.on('error', () => undefined); // An idle client's error: the next query reports it.
+    return new LoginThrottle(
+      (keyPrefix, l) =>
+        new RateLimiterPostgres({
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: 'rate_limits',
+          tableCreated: true,
+          keyPrefix,
+          points: l.max,
+          duration: l.windowSeconds,
+          // If PostgreSQL stumbles, count in memory meanwhile rather than fail logins.
+          insuranceLimiter: new RateLimiterMemory({
+            keyPrefix,
+            points: l.max,
+            duration: l.windowSeconds,
+          }),
+        }),
+      limits,
+      () => pool.end(),
+    );
   }
 
-  succeed(username: string): void {
-    this.failures.delete(username.toLowerCase());
+  /** One attempt from `ip` at any login step; 429 past the per-IP allowance. */
+  async attempt(ip: string): Promise<void> {
+    try {
+      await this.perIp.consume(ip);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw ERR_RATE_LIMITED(retryAfter(err));
+      throw err;
+    }
   }
+
+  /** 429 if this (username, IP) pair has used up its failures. */
+  async checkPair(username: string, ip: string): Promise<void> {
+    const res = await this.perPair.get(pairKey(username, ip));
+    if (res && res.consumedPoints >= this.pairMax) throw ERR_RATE_LIMITED(retryAfter(res));
+  }
+
+  /**
+   * Records a wrong password. Returns whether the pair is now locked, and how long to hold
+   * the failure answer back.
+   */
+  async fail(username: string, ip: string): Promise<{ locked: boolean; delayMs: number }> {
+    const [pair, user] = await Promise.all([
+      this.perPair.penalty(pairKey(username, ip)),
+      this.perUser.penalty(username),
+    ]);
+    const over = user.consumedPoints - DELAY_AFTER;
+    return {
+      locked: pair.consumedPoints === this.pairMax,
+      delayMs: over > 0 ? Math.min(this.maxDelayMs, 250 * 2 ** (over - 1)) : 0,
+    };
+  }
+
+  async succeed(username: string, ip: string): Promise<void> {
+    await this.perPair.delete(pairKey(username, ip));
+  }
+
+  /** 429 once an account has had too many wrong codes. */
+  async checkCodes(userId: string): Promise<void> {
+    const res = await this.codes.get(userId);
+    if (res && res.consumedPoints >= CODE_FAILURES.max) throw ERR_RATE_LIMITED(retryAfter(res));
+  }
+
+  async failCode(userId: string): Promise<boolean> {
+    const res = await this.codes.penalty(userId);
+    return res.consumedPoints === CODE_FAILURES.max;
+  }
+
+  async checkCurrentPassword(userId: string): Promise<void> {
+    const res = await this.current.get(userId);
+    if (res && res.consumedPoints >= CURRENT_PASSWORD_FAILURES.max) {
+      throw ERR_RATE_LIMITED(retryAfter(res));
+    }
+  }
+
+  async failCurrentPassword(userId: string): Promise<void> {
+    await this.current.penalty(userId);
+  }
+
+  close(): Promise<void> {
+    return this.closePool();
+  }
+}
+
+function pairKey(username: string, ip: string): string {
+  return `${ip}|${username}`;
 }

@@ -1,27 +1,33 @@
 /**
- * Access tokens: HS256 JWTs (jose), algorithm pinned on verification, issuer
- * and audience checked, `exp` one hour after issue. Each token's `jti` names a
- * row of staff_sessions; logout and account removal delete that row, so a
- * token is only good while its session exists (see server/auth.ts).
+ * Access tokens: HS256 JWTs, algorithm pinned on verification, issuer and audience checked,
+ * `exp` at most one hour after issue. Claims: `sub` (staff user id), `sid` (the session,
+ * a staff_sessions row) and `jti` (this token; the session names the one token good for it,
+ * so extending a session retires the previous token). See server/auth.ts.
  *
- * The signing secret comes from AUTH_SECRET (at least 32 characters), else is
- * generated once and kept in `<dataDir>/auth-secret` (mode 0600). Several
- * servers behind one PostgreSQL need the same AUTH_SECRET.
+ * Signed and checked with node:crypto's synchronous HMAC, a few microseconds on the main
+ * thread. A JWT library (jose) would do it through WebCrypto, whose jobs run on libuv's
+ * thread pool: every staff call would then queue behind file reads and anything else there.
+ *
+ * The signing secret comes from AUTH_SECRET (at least 32 characters), else is generated once
+ * and kept in `<dataDir>/auth-secret` (mode 0600). Several servers behind one PostgreSQL need
+ * the same AUTH_SECRET.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SignJWT, jwtVerify } from 'jose';
 
 export const TOKEN_TTL_SECONDS = 60 * 60;
-const ALGORITHM = 'HS256';
 const ISSUER = 'spartan-platform';
 const AUDIENCE = 'spartan-staff';
+const CLOCK_TOLERANCE = 5;
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export interface TokenClaims {
   /** Staff user id. */
   sub: string;
   /** Session id (staff_sessions.id). */
+  sid: string;
+  /** Token id (staff_sessions.token_id). */
   jti: string;
 }
 
@@ -46,35 +52,64 @@ export function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8A
   return new TextEncoder().encode(secret);
 }
 
-export class TokenService {
-  constructor(private readonly secret: Uint8Array) {}
+const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
-  sign(claims: TokenClaims, now = Math.floor(Date.now() / 1000)): Promise<string> {
-    return new SignJWT({})
-      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-      .setSubject(claims.sub)
-      .setJti(claims.jti)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(now)
-      .setExpirationTime(now + TOKEN_TTL_SECONDS)
-      .sign(this.secret);
+export class TokenService {
+  private readonly key: crypto.KeyObject;
+
+  constructor(secret: Uint8Array) {
+    this.key = crypto.createSecretKey(secret);
+  }
+
+  /** A key for other uses, derived from the signing secret (HKDF-SHA256, by purpose). */
+  derive(purpose: string): Buffer {
+    return Buffer.from(
+      crypto.hkdfSync('sha256', this.key.export(), Buffer.alloc(0), `spartan:${purpose}`, 32),
+    );
+  }
+
+  sign(claims: TokenClaims, expiresAt: number, now = Math.floor(Date.now() / 1000)): string {
+    const payload = {
+      sub: claims.sub,
+      sid: claims.sid,
+      jti: claims.jti,
+      iss: ISSUER,
+      aud: AUDIENCE,
+      iat: now,
+      exp: Math.min(expiresAt, now + TOKEN_TTL_SECONDS),
+    };
+    const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${body}.${this.mac(body).toString('base64url')}`;
   }
 
   /** The claims of a valid token, or null for anything else (malformed, forged, expired, `alg: none`). */
-  async verify(token: string): Promise<TokenClaims | null> {
+  verify(token: string, now = Math.floor(Date.now() / 1000)): TokenClaims | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, body, signature] = parts as [string, string, string];
+    // The header must be exactly ours: HS256, nothing else accepted (no `none`, no key hints).
+    if (header !== HEADER) return null;
+    const given = Buffer.from(signature, 'base64url');
+    const expected = this.mac(`${header}.${body}`);
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
-        clockTolerance: 5,
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
-      return { sub: payload.sub, jti: payload.jti };
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
     } catch {
       return null;
     }
+    const { sub, sid, jti, iss, aud, exp, iat } = payload;
+    if (iss !== ISSUER || aud !== AUDIENCE) return null;
+    if (typeof exp !== 'number' || typeof iat !== 'number') return null;
+    if (exp + CLOCK_TOLERANCE <= now || iat - CLOCK_TOLERANCE > now) return null;
+    if (!isString(sub) || !isString(sid) || !isString(jti)) return null;
+    return { sub, sid, jti };
+  }
+
+  private mac(data: string): Buffer {
+    return crypto.createHmac('sha256', this.key).update(data).digest();
   }
 }

@@ -25,6 +25,8 @@ describe('durability of the embedded database', () => {
     DIST_DIR: distDir,
     AUTH_SECRET,
     SUBMIT_RATE_LIMIT: '100000',
+    // This test is about what survives a kill; the second factor has its own suite.
+    STAFF_MFA: 'optional',
   });
 
   beforeAll(async () => {

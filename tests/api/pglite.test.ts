@@ -2,11 +2,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { staffSuite } from './staff-suite.ts';
 import { apiSuite } from './suite.ts';
 
 apiSuite('PGlite (embedded)', {
   database: async () => ({
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-api-pglite-')),
+    databaseUrl: undefined,
+  }),
+});
+
+staffSuite('PGlite (embedded)', {
+  database: async () => ({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-staff-pglite-')),
     databaseUrl: undefined,
   }),
 });

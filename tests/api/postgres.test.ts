@@ -17,6 +17,7 @@ import {
   type PostgresCluster,
 } from './postgres.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { staffSuite } from './staff-suite.ts';
 import { apiSuite, fakeDist } from './suite.ts';
 
 let cluster: PostgresCluster | undefined;
@@ -41,6 +42,12 @@ if (SKIP_POSTGRES) {
   apiSuite('PostgreSQL 15', {
     database: async () => ({ databaseUrl: await freshDatabase() }),
   });
+
+  staffSuite(
+    'PostgreSQL 15',
+    { database: async () => ({ databaseUrl: await freshDatabase() }) },
+    { postgres: true },
+  );
 
   describe('PostgreSQL specifics', () => {
     let url = '';
@@ -84,7 +91,12 @@ if (SKIP_POSTGRES) {
     it('given the database goes away, then health and calls say 503, no stack', async () => {
       const name = `spartan_vanishing_${process.pid}`;
       const doomed = await cluster!.createDatabase(name);
-      const app = await build({ databaseUrl: doomed, dataDir: tempDir(), distDir: tempDir() });
+      const app = await build({
+        databaseUrl: doomed,
+        dataDir: tempDir(),
+        distDir: tempDir(),
+        staffMfa: 'optional',
+      });
       try {
         await app.staff.create({ username: 'soon-gone', password: 'a long enough password' });
         const login = await app.inject({

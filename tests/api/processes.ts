@@ -29,10 +29,15 @@ export function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
+    let ready = false;
     proc.stdout?.on('data', (chunk: Buffer) => {
+      if (ready) return; // Keep draining the pipe, stop collecting (request logs can be many).
       out += chunk.toString();
       const match = /ready on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) resolve({ proc, url: match[1], exited });
+      if (match?.[1]) {
+        ready = true;
+        resolve({ proc, url: match[1], exited });
+      }
     });
     proc.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();

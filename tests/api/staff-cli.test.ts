@@ -1,63 +1,96 @@
-/** `npm run staff`: accounts created from piped standard input, listed, removed; never from argv. */
+/**
+ * `npm run staff`: accounts from piped standard input (never argv), on the embedded
+ * database, with and without the server running: while `server/main.ts` holds the data
+ * folder, the command goes through its admin socket. (On PostgreSQL: tests/api/staff-suite.ts.)
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../server/app.ts';
-import { run } from './processes.ts';
+import { run, startServer, type RunningServer } from './processes.ts';
 
 describe('staff command', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-'));
-  const env = { DATA_DIR: dataDir };
+  const env = { DATA_DIR: dataDir, DIST_DIR: dataDir };
   const staff = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+  let server: RunningServer | undefined;
 
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-  it('given a piped password, when adding, then the account exists and can log in', async () => {
-    const add = await staff(['add', 'alice', '--name', 'Alice Archer'], 'a sturdy passphrase\n');
-    expect(add.stderr).toBe('');
-    expect(add.code).toBe(0);
-    expect(add.stdout).toMatch(/Created staff account alice \(Alice Archer\)/);
-    const list = await staff(['list']);
-    expect(list.stdout).toMatch(/^alice\tAlice Archer\tadmin\t/m);
-
-    const app = await build({ dataDir, distDir: dataDir, logger: false });
-    try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/security-login/',
-        payload: { username: 'alice', password: 'a sturdy passphrase' },
-      });
-      expect(login.statusCode).toBe(200);
-      // The generated signing secret is readable by its owner only.
-      expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
-      // While a server holds the embedded database, the command refuses clearly.
-      const busy = await staff(['list']);
-      expect(busy.code).toBe(1);
-      expect(busy.stderr).toMatch(/already in use/);
-    } finally {
-      await app.close();
-    }
+  afterAll(async () => {
+    server?.proc.kill('SIGKILL');
+    await server?.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('given a weak password, a password in argv or a duplicate, then it refuses', async () => {
+  const login = (username: string, password: string) =>
+    fetch(`${server!.url}/api/security-login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+
+  it('given no server, when adding the first account, then it is an admin whatever --role says', async () => {
+    const add = await staff(
+      ['add', 'Alice', '--name', 'Alice Archer', '--role', 'reviewer'],
+      'a sturdy passphrase\n',
+    );
+    expect(add.stderr).toBe('');
+    expect(add.code).toBe(0);
+    expect(add.stdout).toMatch(/Created staff account alice \(Alice Archer\), role admin/);
+    const list = await staff(['list']);
+    expect(list.stdout).toMatch(/^alice\tAlice Archer\tadmin\t\S+\tno-2fa$/m);
+  });
+
+  it('given a short password, a password in argv or nonsense, then it refuses before any database', async () => {
     const short = await staff(['add', 'bob'], 'short\n');
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/at least 12 characters/);
     const argv = await staff(['add', 'bob', '--password=a sturdy passphrase']);
     expect(argv.code).toBe(1);
     expect(argv.stderr).toMatch(/never given as arguments/);
-    const twice = await staff(['add', 'ALICE'], 'another sturdy passphrase\n');
-    expect(twice.code).toBe(1);
-    expect(twice.stderr).toMatch(/already exists/);
-    const usage = await staff(['frobnicate']);
-    expect(usage.code).toBe(2);
+    for (const args of [['frobnicate'], ['set-role', 'alice', 'owner'], ['remove']]) {
+      expect((await staff(args)).code, args.join(' ')).toBe(2);
+    }
   });
 
-  it('given remove, then the account is gone', async () => {
-    expect((await staff(['remove', 'alice'])).code).toBe(0);
-    const again = await staff(['remove', 'alice']);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/No staff account named alice/);
+  it('given the server running on the same data folder, then every command works through it', async () => {
+    server = await startServer(env);
+    const socket = path.join(dataDir, 'admin.sock');
+    expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+    const common = await staff(['add', 'bob'], 'Password1234\n');
+    expect(common.code).toBe(1);
+    expect(common.stderr).toMatch(/too common/);
+    const twice = await staff(['add', ' ALICE '], 'another sturdy passphrase\n');
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toMatch(/already exists/);
+    const add = await staff(['add', 'bob', '--name', 'Bob Baker'], 'his sturdy phrase here\n');
+    expect(add.stderr).toBe('');
+    expect(add.stdout).toMatch(/Created staff account bob \(Bob Baker\), role reviewer/);
+    // The running server sees him at once (and, STAFF_MFA being required, asks for TOTP setup).
+    const first = await login('bob', 'his sturdy phrase here');
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ mfa_setup_required: true });
+    expect((await staff(['set-role', 'BOB', 'admin'])).stdout).toMatch(/bob is now admin/);
+    expect((await staff(['list'])).stdout).toMatch(/^bob\tBob Baker\tadmin\t/m);
+    const reset = await staff(['reset-password', 'bob'], 'a brand new phrase for him\n');
+    expect(reset.code).toBe(0);
+    expect((await login('bob', 'his sturdy phrase here')).status).toBe(401);
+    expect((await login('bob', 'a brand new phrase for him')).status).toBe(200);
+    // The last admin cannot be demoted.
+    expect((await staff(['remove', 'bob'])).code).toBe(0);
+    const last = await staff(['set-role', 'alice', 'reviewer']);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toMatch(/at least one admin/);
+    const gone = await staff(['remove', 'bob']);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(/No staff account named bob/);
+  });
+
+  it('given the server killed outright, then the command opens the database itself again', async () => {
+    server!.proc.kill('SIGKILL');
+    await server!.exited;
+    server = undefined;
+    const list = await staff(['list']);
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toMatch(/^alice\t/m);
   });
 });

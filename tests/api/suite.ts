@@ -91,6 +91,8 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         logger: false,
         corsOrigins: [PARTNER],
         authSecret: AUTH_SECRET,
+        // Password-only logins here; the second factor is tested in tests/api/staff-auth.ts.
+        staffMfa: 'optional',
         rateLimits: {
           submit: { max: 5, windowSeconds: 600 },
           login: { max: 8, windowSeconds: 900 },
@@ -172,14 +174,16 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         });
       });
 
-      it('given brute force on one username, then 429 even for the right password', async () => {
+      it('given brute force on one username from one IP, then that IP gets 429, its owner elsewhere logs in', async () => {
         const username = `target-${unique()}`;
         await app.staff.create({ username, password: PASSWORD });
+        const attacker = freshIp();
         for (let i = 0; i < 3; i += 1) {
           const res = await call({
             method: 'POST',
             url: '/api/security-login/',
             payload: { username, password: `guess number ${i} wrong` },
+            ip: attacker,
           });
           expect(res.statusCode).toBe(401);
         }
@@ -187,10 +191,17 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           method: 'POST',
           url: '/api/security-login/',
           payload: { username, password: PASSWORD },
+          ip: attacker,
         });
         expect(blocked.statusCode).toBe(429);
         expect(blocked.json().detail).toMatch(/Too many requests/);
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+        const owner = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username, password: PASSWORD },
+        });
+        expect(owner.statusCode).toBe(200);
       });
 
       it('given many attempts from one IP, then 429', async () => {
@@ -227,17 +238,22 @@ export function apiSuite(label: string, target: SuiteTarget): void {
 
       async function claimsOfToken() {
         const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-        return { sub: payload.sub as string, jti: payload.jti as string };
+        return {
+          sub: payload.sub as string,
+          sid: payload.sid as string,
+          jti: payload.jti as string,
+        };
       }
 
       it('given malformed, forged, alg-none or expired tokens, then 401', async () => {
         const claims = await claimsOfToken();
         const now = Math.floor(Date.now() / 1000);
-        const forged = await new TokenService(
+        const forged = new TokenService(
           new TextEncoder().encode('another-secret-of-sufficient-length-xx'),
-        ).sign(claims);
-        const expired = await new TokenService(new TextEncoder().encode(AUTH_SECRET)).sign(
+        ).sign(claims, now + 600);
+        const expired = new TokenService(new TextEncoder().encode(AUTH_SECRET)).sign(
           claims,
+          now - 60 * 60,
           now - 2 * 60 * 60,
         );
         const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString(

@@ -1,0 +1,96 @@
+/**
+ * The staff commands themselves, run against a StaffService: by the CLI on its own database
+ * connection, or by the running server for the CLI over the admin socket
+ * (server/cli/admin-socket.ts). Both print exactly the same.
+ */
+import {
+  isRole,
+  normaliseUsername,
+  StaffAccountError,
+  type Role,
+  type StaffService,
+} from '../staff.ts';
+
+export const COMMANDS = ['add', 'list', 'remove', 'reset-password', 'set-role'] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+export interface StaffCommand {
+  command: CommandName;
+  username?: string | undefined;
+  name?: string | undefined;
+  role?: Role | undefined;
+  /** add, reset-password: read from standard input by the CLI, never from argv. */
+  password?: string | undefined;
+}
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A command as received over the socket: checked field by field, nothing else accepted. */
+export function parseCommand(value: unknown): StaffCommand | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const allowed = new Set(['command', 'username', 'name', 'role', 'password']);
+  if (Object.keys(v).some((k) => !allowed.has(k))) return null;
+  if (!COMMANDS.includes(v.command as CommandName)) return null;
+  for (const key of ['username', 'name', 'password'] as const) {
+    if (v[key] !== undefined && (typeof v[key] !== 'string' || (v[key] as string).length > 2048)) {
+      return null;
+    }
+  }
+  if (v.role !== undefined && !isRole(v.role)) return null;
+  return v as unknown as StaffCommand;
+}
+
+export async function runStaffCommand(
+  staff: StaffService,
+  cmd: StaffCommand,
+): Promise<CommandResult> {
+  const out: string[] = [];
+  const ok = (line: string): CommandResult => ({ code: 0, stdout: `${line}\n`, stderr: '' });
+  const fail = (line: string): CommandResult => ({ code: 1, stdout: '', stderr: `${line}\n` });
+  const username = normaliseUsername(cmd.username ?? '');
+  try {
+    switch (cmd.command) {
+      case 'add': {
+        const user = await staff.create({
+          username,
+          password: cmd.password ?? '',
+          name: cmd.name,
+          role: cmd.role,
+        });
+        return ok(
+          `Created staff account ${user.username}${user.name ? ` (${user.name})` : ''}, role ${user.role}.`,
+        );
+      }
+      case 'remove':
+        if (!(await staff.remove(username))) return fail(`No staff account named ${username}.`);
+        return ok(`Removed staff account ${username}; its sessions have ended.`);
+      case 'reset-password': {
+        const id = await staff.idOf(username);
+        const ended = await staff.setPassword(id, cmd.password ?? '', { mustChange: false });
+        return ok(`New password set for ${username}; ${ended} session(s) ended.`);
+      }
+      case 'set-role': {
+        if (!cmd.role) return fail('Name the role: admin or reviewer.');
+        await staff.setRole(await staff.idOf(username), cmd.role);
+        return ok(`${username} is now ${cmd.role}; their sessions have ended.`);
+      }
+      case 'list': {
+        const users = await staff.list();
+        if (users.length === 0) return ok('No staff accounts.');
+        for (const u of users) {
+          const mfa = u.mfaEnrolled ? 'totp' : u.setupPending ? 'setup-pending' : 'no-2fa';
+          out.push(`${u.username}\t${u.name}\t${u.role}\t${u.createdAt.toISOString()}\t${mfa}`);
+        }
+        return { code: 0, stdout: `${out.join('\n')}\n`, stderr: '' };
+      }
+    }
+  } catch (err) {
+    if (err instanceof StaffAccountError) return fail(err.message);
+    throw err;
+  }
+}

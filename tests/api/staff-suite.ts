@@ -1,0 +1,867 @@
+/**
+ * The staff-security API suite, run once per database (tests/api/pglite.test.ts and
+ * tests/api/postgres.test.ts): login steps with TOTP (STAFF_MFA=required, the default),
+ * recovery codes, password policy and changes, throttling, sessions, staff management,
+ * the audit trail, and every staff call × role. Real app, real database, `app.inject()`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../server/app.ts';
+import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { run } from './processes.ts';
+import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const WEAK = ['            ', 'passwordpassword', '123456789012', 'Password1234'];
+
+interface Account {
+  username: string;
+  password: string;
+  secret: string;
+  recovery: string[];
+  token: string;
+  id: string;
+}
+
+/** The TOTP code of `secret` for the step `steps` ahead of now (a later step is accepted once). */
+function totp(secret: string, steps = 0): string {
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
+
+export function staffSuite(
+  label: string,
+  target: SuiteTarget,
+  options: { postgres: boolean } = { postgres: false },
+): void {
+  describe(`staff security on ${label}`, () => {
+    let app: FastifyInstance;
+    let distDir = '';
+    let dataDir = '';
+    let databaseUrl: string | undefined;
+    let admin: Account;
+    let reviewer: Account;
+
+    const call = (opts: InjectOptions & { ip?: string }): Promise<LightMyRequestResponse> =>
+      app.inject({ remoteAddress: opts.ip ?? freshIp(), ...opts });
+    const as = (token: string, opts: InjectOptions & { ip?: string }) =>
+      call({ ...opts, headers: { authorization: `Bearer ${token}`, ...opts.headers } });
+    const login = (username: string, password: string, ip?: string) =>
+      call({
+        method: 'POST',
+        url: '/api/security-login/',
+        payload: { username, password },
+        ...(ip ? { ip } : {}),
+      });
+    /** Rows of a raw query (both drivers answer `{rows}`). */
+    const rows = async (query: SQL) =>
+      ((await app.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const step = (url: string, payload: object) => call({ method: 'POST', url, payload });
+
+    /** Creates an account, then logs in for the first time: TOTP set up from the answer. */
+    async function enrolled(role: 'admin' | 'reviewer', username: string): Promise<Account> {
+      await app.staff.create({ username, password: PASSWORD, role });
+      const first = await login(username, PASSWORD);
+      expect(first.statusCode).toBe(200);
+      const setup = first.json();
+      expect(setup).toMatchObject({ mfa_setup_required: true, user: { username } });
+      const done = await step('/api/security-login/mfa-setup/', {
+        challenge: setup.challenge,
+        code: totp(setup.secret),
+      });
+      expect(done.statusCode).toBe(200);
+      const body = done.json();
+      return {
+        username,
+        password: PASSWORD,
+        secret: setup.secret,
+        recovery: body.recovery_codes,
+        token: body.access,
+        id: body.user.id,
+      };
+    }
+
+    /**
+     * A full login with password and the current TOTP code. A code is good once, so first
+     * the account's last used step is forgotten, as if the next 30 seconds had passed.
+     */
+    async function fullLogin(account: Account): Promise<string> {
+      await app.db.execute(
+        sql`UPDATE staff_users SET totp_last_step = NULL WHERE id = ${account.id}`,
+      );
+      const first = await login(account.username, account.password);
+      expect(first.json()).toMatchObject({ mfa_required: true });
+      const done = await step('/api/security-login/mfa/', {
+        challenge: first.json().challenge,
+        code: totp(account.secret),
+      });
+      expect(done.statusCode).toBe(200);
+      return done.json().access as string;
+    }
+
+    beforeAll(async () => {
+      distDir = fakeDist();
+      const db = await target.database();
+      databaseUrl = db.databaseUrl;
+      dataDir = db.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-staff-'));
+      app = await build({
+        ...db,
+        dataDir,
+        distDir,
+        logger: false,
+        authSecret: AUTH_SECRET,
+        rateLimits: {
+          submit: { max: 50, windowSeconds: 600 },
+          login: { max: 6, windowSeconds: 900 },
+          loginFailuresPerUser: { max: 3, windowSeconds: 900 },
+          // The progressive delay is real but short here (its growth: tests/api/login-throttle.test.ts).
+          loginFailureDelayMaxMs: 20,
+        },
+      });
+      admin = await enrolled('admin', 'ada');
+      reviewer = await enrolled('reviewer', 'rex');
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      fs.rmSync(distDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await target.cleanup?.();
+    });
+
+    describe('login with a second factor', () => {
+      it('given the first login, then TOTP is set up from a QR code or key, with ten recovery codes', async () => {
+        await app.staff.create({ username: 'newbie', password: PASSWORD });
+        const first = await login('newbie', PASSWORD);
+        const body = first.json();
+        expect(body.access).toBeUndefined();
+        expect(body.secret).toMatch(/^[A-Z2-7]{16,}$/);
+        expect(body.otpauth_url).toMatch(/^otpauth:\/\/totp\/.*newbie\?.*secret=/);
+        expect(body.qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+        const wrong = await step('/api/security-login/mfa-setup/', {
+          challenge: body.challenge,
+          code: '000000' === totp(body.secret) ? '111111' : '000000',
+        });
+        expect(wrong.statusCode).toBe(401);
+        expect(wrong.json()).toEqual({ detail: 'Invalid code' });
+        const done = await step('/api/security-login/mfa-setup/', {
+          challenge: body.challenge,
+          code: totp(body.secret),
+        });
+        expect(done.statusCode).toBe(200);
+        const codes = done.json().recovery_codes as string[];
+        expect(codes).toHaveLength(10);
+        expect(new Set(codes).size).toBe(10);
+        for (const code of codes) expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+        // Only hashes are stored.
+        const stored = await rows(
+          sql`SELECT code_hash FROM staff_recovery_codes WHERE code_hash = ${codes[0]}`,
+        );
+        expect(stored).toHaveLength(0);
+        // The challenge was used up.
+        const again = await step('/api/security-login/mfa-setup/', {
+          challenge: body.challenge,
+          code: totp(body.secret),
+        });
+        expect(again.json()).toEqual({ detail: 'This login has expired: start again' });
+      });
+
+      it('given a TOTP code, then it logs in once; the same code again is refused', async () => {
+        const first = await login('ada', PASSWORD);
+        expect(first.json()).toEqual({
+          mfa_required: true,
+          challenge: expect.any(String),
+          user: { username: 'ada', name: '' },
+        });
+        const code = totp(admin.secret, 1);
+        const ok = await step('/api/security-login/mfa/', {
+          challenge: first.json().challenge,
+          code: `${code.slice(0, 3)} ${code.slice(3)}`,
+        });
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json()).toMatchObject({
+          access: expect.any(String),
+          user: { id: admin.id, username: 'ada', role: 'admin', name: '' },
+          recovery_codes_left: 10,
+        });
+        const second = await login('ada', PASSWORD);
+        const replay = await step('/api/security-login/mfa/', {
+          challenge: second.json().challenge,
+          code,
+        });
+        expect(replay.statusCode).toBe(401);
+        expect(replay.json()).toEqual({ detail: 'Invalid code' });
+      });
+
+      it('given a recovery code, then it works once and is spent', async () => {
+        const [code] = reviewer.recovery as [string];
+        const first = await login('rex', PASSWORD);
+        const ok = await step('/api/security-login/mfa/', {
+          challenge: first.json().challenge,
+          code: code.toLowerCase(),
+        });
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json().recovery_codes_left).toBe(9);
+        const again = await login('rex', PASSWORD);
+        const spent = await step('/api/security-login/mfa/', {
+          challenge: again.json().challenge,
+          code,
+        });
+        expect(spent.statusCode).toBe(401);
+      });
+
+      it('given five wrong codes, then the challenge is dead', async () => {
+        const first = await login('rex', PASSWORD);
+        const challenge = first.json().challenge;
+        for (let i = 0; i < 5; i += 1) {
+          const res = await step('/api/security-login/mfa/', { challenge, code: '12345' + i });
+          expect(res.statusCode).toBe(401);
+        }
+        const late = await step('/api/security-login/mfa/', {
+          challenge,
+          code: totp(reviewer.secret, 1),
+        });
+        expect(late.json()).toEqual({ detail: 'This login has expired: start again' });
+      });
+    });
+
+    describe('usernames and hostile input', () => {
+      it('given Ada typed as " ADA " or in full-width letters, then it is the same account', async () => {
+        for (const typed of [' ADA ', 'Ａｄａ']) {
+          const res = await login(typed, PASSWORD);
+          expect(res.statusCode, typed).toBe(200);
+          expect(res.json().mfa_required).toBe(true);
+        }
+      });
+
+      it('given a NUL or other control character in the username, then 400, never 500', async () => {
+        for (const username of ['bob\u0000', 'b\u0007ob', '\u0000']) {
+          const res = await login(username, 'some password here');
+          expect(res.statusCode, JSON.stringify(username)).toBe(400);
+          expect(res.json().errors.username).toBeDefined();
+          expect(res.body).not.toMatch(/stack|at .*\.ts/);
+        }
+      });
+    });
+
+    describe('throttling', () => {
+      it('given a flood of wrong passwords for bob from many addresses, then bob still logs in from his own', async () => {
+        await app.staff.create({ username: 'bob', password: PASSWORD });
+        const attackers = Array.from({ length: 4 }, () => freshIp());
+        for (const ip of attackers) {
+          for (let i = 0; i < 3; i += 1) {
+            const res = await login(i % 2 ? 'BOB' : ' bob ', `wrong guess ${i} for bob`, ip);
+            expect(res.statusCode).toBe(401);
+          }
+          expect((await login('bob', PASSWORD, ip)).statusCode).toBe(429);
+        }
+        const home = await login('bob', PASSWORD, freshIp());
+        expect(home.statusCode).toBe(200);
+        expect(home.json().mfa_setup_required).toBe(true);
+        const locked = await app.auditLog.query({ event: 'login.locked' }, 1, 100);
+        expect(locked.rows.filter((r) => r.actor === 'bob').length).toBe(attackers.length);
+      });
+
+      it('given many attempts from one address, then 429 with Retry-After, whatever the bodies', async () => {
+        const ip = freshIp();
+        const codes: number[] = [];
+        for (let i = 0; i < 7; i += 1) {
+          const res = await call({ method: 'POST', url: '/api/security-login/', payload: {}, ip });
+          codes.push(res.statusCode);
+          if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        }
+        expect(codes).toEqual([400, 400, 400, 400, 400, 400, 429]);
+      });
+    });
+
+    describe('passwords', () => {
+      it('given weak, common or control-character passwords, then each is refused with a reason', async () => {
+        for (const password of [...WEAK, 'a\u0000long enough password', 'short']) {
+          const res = await as(admin.token, {
+            method: 'POST',
+            url: '/api/staff/users/',
+            payload: {
+              username: `weak-${crypto.randomUUID().slice(0, 8)}`,
+              role: 'reviewer',
+              setup: 'password',
+              password,
+            },
+          });
+          expect(res.statusCode, JSON.stringify(password)).toBe(400);
+          expect(res.json().errors.password).toMatch(/at least 12|too common|control/);
+        }
+      });
+
+      it('given the current password, then staff change their own; other sessions end, this one stays', async () => {
+        const own = await enrolled('reviewer', 'changer');
+        const other = await fullLogin(own);
+        const wrong = await as(own.token, {
+          method: 'POST',
+          url: '/api/security-password/',
+          payload: {
+            current_password: 'not my password at all',
+            new_password: 'a fresh and sturdy passphrase',
+          },
+        });
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().errors).toEqual({ current_password: 'The current password is wrong' });
+        const weak = await as(own.token, {
+          method: 'POST',
+          url: '/api/security-password/',
+          payload: { current_password: PASSWORD, new_password: 'Password1234' },
+        });
+        expect(weak.json().errors.new_password).toMatch(/too common/);
+        const ok = await as(own.token, {
+          method: 'POST',
+          url: '/api/security-password/',
+          payload: { current_password: PASSWORD, new_password: 'a fresh and sturdy passphrase' },
+        });
+        expect(ok.json()).toEqual({ detail: 'Password changed', sessions_ended: 1 });
+        const list = '/api/spartan_join/applications/';
+        expect((await as(other, { method: 'GET', url: list })).statusCode).toBe(401);
+        expect((await as(own.token, { method: 'GET', url: list })).statusCode).toBe(200);
+        expect((await login('changer', PASSWORD)).statusCode).toBe(401);
+        expect((await login('changer', 'a fresh and sturdy passphrase')).statusCode).toBe(200);
+      });
+
+      it('given an account with an old scrypt hash, then it logs in and is re-hashed with argon2id', async () => {
+        const salt = crypto.randomBytes(16);
+        const key = crypto.scryptSync(PASSWORD, salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+        const hash = ['scrypt', 14, 8, 1, salt.toString('base64'), key.toString('base64')].join(
+          '$',
+        );
+        const id = crypto.randomUUID();
+        await app.db.execute(
+          sql`INSERT INTO staff_users (id, username, name, role, password_hash) VALUES (${id}, 'legacy', '', 'reviewer', ${hash})`,
+        );
+        expect((await login('legacy', 'the wrong password')).statusCode).toBe(401);
+        expect((await app.staff.findById(id))?.passwordHash).toBe(hash);
+        const res = await login('legacy', PASSWORD);
+        expect(res.statusCode).toBe(200);
+        const rehashed = (await app.staff.findById(id))?.passwordHash ?? '';
+        expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/);
+        const [, m, t] = /m=(\d+),t=(\d+)/.exec(rehashed) ?? [];
+        expect(Number(m)).toBeGreaterThanOrEqual(19_456);
+        expect(Number(t)).toBeGreaterThanOrEqual(2);
+        expect((await login('legacy', PASSWORD)).statusCode).toBe(200);
+      });
+    });
+
+    describe('sessions', () => {
+      it('given two logins, then both are listed, one can end the other, and "everywhere" ends all', async () => {
+        const me = await enrolled('reviewer', 'sessions-user');
+        const second = await fullLogin(me);
+        const mine = await as(me.token, { method: 'GET', url: '/api/security-sessions/' });
+        const sessions = mine.json().data as Array<{ id: string; current: boolean }>;
+        expect(sessions).toHaveLength(2);
+        expect(sessions.filter((s) => s.current)).toHaveLength(1);
+        const otherId = sessions.find((s) => !s.current)!.id;
+        const notMine = await as(admin.token, {
+          method: 'DELETE',
+          url: `/api/security-sessions/${otherId}/`,
+        });
+        expect(notMine.statusCode).toBe(404);
+        const end = await as(me.token, {
+          method: 'DELETE',
+          url: `/api/security-sessions/${otherId}/`,
+        });
+        expect(end.json()).toEqual({ id: otherId });
+        expect(
+          (await as(second, { method: 'GET', url: '/api/security-session/' })).statusCode,
+        ).toBe(401);
+        const third = await fullLogin(me);
+        const all = await as(me.token, { method: 'POST', url: '/api/security-logout-all/' });
+        expect(all.json()).toEqual({ detail: 'Logged out everywhere', sessions_ended: 2 });
+        for (const token of [me.token, third]) {
+          expect(
+            (await as(token, { method: 'GET', url: '/api/security-session/' })).statusCode,
+          ).toBe(401);
+        }
+      });
+
+      it('given extend, then a new token works, the old one stops, and the end dates are reported', async () => {
+        const token = await fullLogin(admin);
+        const info = await as(token, { method: 'GET', url: '/api/security-session/' });
+        expect(info.statusCode).toBe(200);
+        const { session } = info.json();
+        const created = Date.parse(session.created_at);
+        expect(Date.parse(session.expires_at) - created).toBe(60 * 60 * 1000);
+        expect(Date.parse(session.idle_expires_at)).toBeLessThanOrEqual(
+          Date.parse(session.last_seen_at) + 30 * 60 * 1000,
+        );
+        expect(Date.parse(session.absolute_expires_at) - created).toBe(12 * 60 * 60 * 1000);
+        expect(info.json()).toMatchObject({
+          user: { username: 'ada', role: 'admin' },
+          mfa_enrolled: true,
+        });
+        const extended = await as(token, { method: 'POST', url: '/api/security-session/extend/' });
+        expect(extended.statusCode).toBe(200);
+        const fresh = extended.json().access as string;
+        expect(fresh).not.toBe(token);
+        expect(extended.json().session.id).toBe(session.id);
+        expect((await as(fresh, { method: 'GET', url: '/api/security-session/' })).statusCode).toBe(
+          200,
+        );
+        expect((await as(token, { method: 'GET', url: '/api/security-session/' })).statusCode).toBe(
+          401,
+        );
+      });
+
+      it('given 30 minutes without a call, or the absolute limit passed, then the session has ended', async () => {
+        const idle = await fullLogin(admin);
+        const sid = (await as(idle, { method: 'GET', url: '/api/security-session/' })).json()
+          .session.id;
+        await app.db.execute(
+          sql`UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes' WHERE id = ${sid}`,
+        );
+        expect((await as(idle, { method: 'GET', url: '/api/security-session/' })).statusCode).toBe(
+          401,
+        );
+        expect(
+          (await as(idle, { method: 'POST', url: '/api/security-session/extend/' })).statusCode,
+        ).toBe(401);
+        const old = await fullLogin(admin);
+        const oldSid = (await as(old, { method: 'GET', url: '/api/security-session/' })).json()
+          .session.id;
+        await app.db.execute(
+          sql`UPDATE staff_sessions SET absolute_expires_at = now() - interval '1 second' WHERE id = ${oldSid}`,
+        );
+        expect(
+          (await as(old, { method: 'GET', url: '/api/spartan_join/applications/' })).statusCode,
+        ).toBe(401);
+      });
+    });
+
+    describe('staff management', () => {
+      it('given an account made with a setup link, then the link sets the password once, then TOTP follows', async () => {
+        const made = await as(admin.token, {
+          method: 'POST',
+          url: '/api/staff/users/',
+          payload: { username: ' Linda ', name: 'Linda Link', role: 'reviewer', setup: 'link' },
+        });
+        expect(made.statusCode).toBe(201);
+        const { data, setup_url } = made.json();
+        expect(data).toMatchObject({
+          username: 'linda',
+          role: 'reviewer',
+          setup_pending: true,
+          mfa_enrolled: false,
+        });
+        expect(setup_url).toMatch(/^http:\/\/[^/]+\/security-setup#[A-Za-z0-9_-]{43}$/);
+        const token = setup_url.split('#')[1];
+        expect((await login('linda', '')).statusCode).toBe(400);
+        const peek = await step('/api/security-setup/', { token });
+        expect(peek.json()).toMatchObject({ username: 'linda', name: 'Linda Link' });
+        const weak = await step('/api/security-setup/complete/', {
+          token,
+          new_password: 'passwordpassword',
+        });
+        expect(weak.json().errors.new_password).toMatch(/too common/);
+        const done = await step('/api/security-setup/complete/', {
+          token,
+          new_password: 'my own long phrase here',
+        });
+        expect(done.json()).toMatchObject({ mfa_setup_required: true });
+        const reused = await step('/api/security-setup/', { token });
+        expect(reused.statusCode).toBe(404);
+        expect((await login('linda', 'my own long phrase here')).json().mfa_setup_required).toBe(
+          true,
+        );
+      });
+
+      it('given an initial password, then it must be changed at first login before anything else', async () => {
+        const made = await as(admin.token, {
+          method: 'POST',
+          url: '/api/staff/users/',
+          payload: {
+            username: 'ivan',
+            role: 'reviewer',
+            setup: 'password',
+            password: 'initial words chosen for him',
+          },
+        });
+        expect(made.json().data.password_change_required).toBe(true);
+        const first = await login('ivan', 'initial words chosen for him');
+        expect(first.json()).toMatchObject({ password_change_required: true });
+        const same = await step('/api/security-login/password/', {
+          challenge: first.json().challenge,
+          new_password: 'Password1234',
+        });
+        expect(same.statusCode).toBe(400);
+        const changed = await step('/api/security-login/password/', {
+          challenge: first.json().challenge,
+          new_password: 'he now has his own phrase',
+        });
+        expect(changed.json()).toMatchObject({ mfa_setup_required: true });
+        expect((await login('ivan', 'initial words chosen for him')).statusCode).toBe(401);
+      });
+
+      it('given role changes, resets and removal, then each takes effect and the last admin stays', async () => {
+        const target = await enrolled('reviewer', 'mover');
+        const promote = await as(admin.token, {
+          method: 'PATCH',
+          url: `/api/staff/users/${target.id}/`,
+          payload: { role: 'admin', name: 'Mo Ver' },
+        });
+        expect(promote.json().data).toMatchObject({
+          role: 'admin',
+          name: 'Mo Ver',
+          active_sessions: 0,
+        });
+        // The role change ended its sessions.
+        expect(
+          (await as(target.token, { method: 'GET', url: '/api/security-session/' })).statusCode,
+        ).toBe(401);
+        const token = await fullLogin(target);
+        const sessions = await as(admin.token, {
+          method: 'GET',
+          url: `/api/staff/users/${target.id}/sessions/`,
+        });
+        expect(sessions.json().data).toHaveLength(1);
+        const ended = await as(admin.token, {
+          method: 'DELETE',
+          url: `/api/staff/users/${target.id}/sessions/`,
+        });
+        expect(ended.json()).toEqual({ sessions_ended: 1 });
+        expect((await as(token, { method: 'GET', url: '/api/security-session/' })).statusCode).toBe(
+          401,
+        );
+        const reset = await as(admin.token, {
+          method: 'POST',
+          url: `/api/staff/users/${target.id}/reset-mfa/`,
+        });
+        expect(reset.json().data.mfa_enrolled).toBe(false);
+        expect((await login('mover', PASSWORD)).json().mfa_setup_required).toBe(true);
+        const link = await as(admin.token, {
+          method: 'POST',
+          url: `/api/staff/users/${target.id}/reset-password/`,
+        });
+        expect(link.json().setup_url).toMatch(/#/);
+        expect((await login('mover', PASSWORD)).statusCode).toBe(401);
+        const self = await as(admin.token, {
+          method: 'DELETE',
+          url: `/api/staff/users/${admin.id}/`,
+        });
+        expect(self.statusCode).toBe(409);
+        const removed = await as(admin.token, {
+          method: 'DELETE',
+          url: `/api/staff/users/${target.id}/`,
+        });
+        expect(removed.json()).toEqual({ id: target.id });
+        const lastAdmin = await as(admin.token, {
+          method: 'PATCH',
+          url: `/api/staff/users/${admin.id}/`,
+          payload: { role: 'reviewer' },
+        });
+        expect(lastAdmin.statusCode).toBe(409);
+        expect(lastAdmin.json()).toEqual({ detail: 'There must be at least one admin' });
+        const duplicate = await as(admin.token, {
+          method: 'POST',
+          url: '/api/staff/users/',
+          payload: { username: 'REX', role: 'reviewer', setup: 'link' },
+        });
+        expect(duplicate.statusCode).toBe(409);
+        const listed = await as(admin.token, { method: 'GET', url: '/api/staff/users/' });
+        const names = (listed.json().data as Array<{ username: string }>).map((u) => u.username);
+        expect(names).toContain('rex');
+        expect(names).not.toContain('mover');
+      });
+    });
+
+    describe('audit trail', () => {
+      it('given staff work on applications, then list, search, view, download and delete are recorded without applicant data', async () => {
+        const applied = await call({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { 'content-type': MULTIPART_TYPE },
+          payload: multipartBody(spartanFields({ fullname: 'Audited Applicant' }), [
+            { filename: 'cv.pdf', contentType: 'application/pdf', data: pdf() },
+          ]),
+        });
+        const id = applied.json().application_id as string;
+        const calls: Array<[NonNullable<InjectOptions['method']>, string]> = [
+          ['GET', '/api/spartan_join/applications/'],
+          ['GET', '/api/spartan_join/applications/?q=Audited'],
+          ['GET', `/api/spartan_join/application/${id}/`],
+          ['GET', `/api/spartan_join/application/${id}/resume/`],
+          ['DELETE', `/api/application/${id}/delete/`],
+        ];
+        for (const [method, url] of calls) {
+          expect((await as(admin.token, { method, url })).statusCode, url).toBe(200);
+        }
+        const trail = await as(admin.token, {
+          method: 'GET',
+          url: `/api/staff/audit/?target=${id}`,
+        });
+        const events = (trail.json().data as Array<{ event: string }>).map((e) => e.event);
+        expect(events).toEqual([
+          'application.delete',
+          'application.resume_download',
+          'application.view',
+        ]);
+        const search = await as(admin.token, {
+          method: 'GET',
+          url: '/api/staff/audit/?event=application.search&actor=ADA&page_size=1',
+        });
+        expect(search.json().data[0]).toMatchObject({
+          event: 'application.search',
+          actor: 'ada',
+          actor_id: admin.id,
+          ip: expect.stringMatching(/^10\./),
+          detail: { kind: 'spartan_applications', page: 1 },
+        });
+        const dump = JSON.stringify(await rows(sql`SELECT * FROM staff_audit`));
+        expect(dump).not.toContain('Audited');
+        expect(dump).not.toContain('leonidas@example.com');
+        expect(dump).not.toContain(PASSWORD);
+      });
+
+      it('given filters, then only matching entries; bad filters 400; reviewers 403', async () => {
+        await login('ada', 'a wrong password, audited');
+        const failures = await as(admin.token, {
+          method: 'GET',
+          url: `/api/staff/audit/?event=login.&from=${new Date().toISOString().slice(0, 10)}`,
+        });
+        const body = failures.json();
+        expect(body.total).toBeGreaterThan(0);
+        expect(body.data.every((e: { event: string }) => e.event.startsWith('login.'))).toBe(true);
+        expect(
+          body.data.some(
+            (e: { event: string; actor: string }) =>
+              e.event === 'login.failure' && e.actor === 'ada',
+          ),
+        ).toBe(true);
+        const none = await as(admin.token, {
+          method: 'GET',
+          url: '/api/staff/audit/?to=2000-01-01',
+        });
+        expect(none.json()).toMatchObject({ data: [], total: 0 });
+        const bad = await as(admin.token, {
+          method: 'GET',
+          url: '/api/staff/audit/?from=yesterday&page_size=500&event=DROP%20TABLE',
+        });
+        expect(bad.statusCode).toBe(400);
+        expect(Object.keys(bad.json().errors).sort()).toEqual(['event', 'from', 'page_size']);
+        expect(
+          (await as(reviewer.token, { method: 'GET', url: '/api/staff/audit/' })).statusCode,
+        ).toBe(403);
+      });
+
+      it('given the table, then updates and deletes are refused; only retention removes old entries', async () => {
+        await expect(
+          app.db.execute(sql`UPDATE staff_audit SET actor = 'mallory'`),
+        ).rejects.toThrow();
+        await expect(app.db.execute(sql`DELETE FROM staff_audit`)).rejects.toThrow();
+        await expect(app.db.execute(sql`TRUNCATE staff_audit`)).rejects.toThrow();
+        await app.db.execute(
+          sql`INSERT INTO staff_audit (at, event) VALUES (now() - interval '400 days', 'test.ancient')`,
+        );
+        const before = await app.auditLog.query({}, 1, 1);
+        expect(await app.auditLog.purge(365)).toBe(1);
+        const after = await app.auditLog.query({}, 1, 1);
+        expect(after.total).toBe(before.total - 1);
+        expect((await app.auditLog.query({ event: 'test.ancient' }, 1, 1)).total).toBe(0);
+      });
+    });
+
+    describe('roles on every staff call', () => {
+      const some = crypto.randomUUID();
+      /** Every staff call; `admin` true where reviewers get 403. */
+      const calls: Array<{
+        method: NonNullable<InjectOptions['method']>;
+        url: string;
+        admin: boolean;
+        payload?: object;
+        fresh?: boolean;
+      }> = [
+        { method: 'GET', url: '/api/spartan_join/applications/', admin: false },
+        { method: 'GET', url: `/api/spartan_join/application/${some}/`, admin: false },
+        { method: 'GET', url: `/api/spartan_join/application/${some}/resume/`, admin: false },
+        { method: 'DELETE', url: `/api/application/${some}/delete/`, admin: true },
+        { method: 'GET', url: '/api/investors/get_investor_applications/', admin: false },
+        {
+          method: 'GET',
+          url: `/api/investors/get_investor_application_detail/${some}/`,
+          admin: false,
+        },
+        {
+          method: 'DELETE',
+          url: `/api/investors/delete_investor_application/${some}/`,
+          admin: true,
+        },
+        { method: 'GET', url: '/api/security-session/', admin: false },
+        { method: 'GET', url: '/api/security-sessions/', admin: false },
+        { method: 'DELETE', url: `/api/security-sessions/${some}/`, admin: false },
+        { method: 'POST', url: '/api/security-password/', admin: false, payload: {} },
+        { method: 'POST', url: '/api/security-mfa/recovery-codes/', admin: false, payload: {} },
+        { method: 'GET', url: '/api/staff/users/', admin: true },
+        { method: 'POST', url: '/api/staff/users/', admin: true, payload: {} },
+        { method: 'PATCH', url: `/api/staff/users/${some}/`, admin: true, payload: {} },
+        { method: 'DELETE', url: `/api/staff/users/${some}/`, admin: true },
+        { method: 'POST', url: `/api/staff/users/${some}/reset-mfa/`, admin: true },
+        { method: 'POST', url: `/api/staff/users/${some}/reset-password/`, admin: true },
+        { method: 'GET', url: `/api/staff/users/${some}/sessions/`, admin: true },
+        { method: 'DELETE', url: `/api/staff/users/${some}/sessions/`, admin: true },
+        { method: 'DELETE', url: `/api/staff/users/${some}/sessions/${some}/`, admin: true },
+        { method: 'GET', url: '/api/staff/audit/', admin: true },
+        // These end or replace the token they are called with: each gets a login of its own.
+        { method: 'POST', url: '/api/security-session/extend/', admin: false, fresh: true },
+        { method: 'POST', url: '/api/security-logout-all/', admin: false, fresh: true },
+        { method: 'POST', url: '/api/security-logout/', admin: false, fresh: true },
+      ];
+      const publicCalls = new Set([
+        'POST /api/security-login/',
+        'POST /api/security-login/mfa/',
+        'POST /api/security-login/mfa-setup/',
+        'POST /api/security-login/password/',
+        'POST /api/security-setup/',
+        'POST /api/security-setup/complete/',
+        'POST /api/spartan_join/apply-spartan/',
+        'POST /api/investors/join_investor/',
+        'GET /api/health',
+      ]);
+
+      it('given the route table, then every staff call of the app is in this test', () => {
+        // printRoutes draws a tree: rebuild each full path from its indentation.
+        const routes: string[] = [];
+        const stack: string[] = [];
+        for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+          const m = /^([│ ]*)[├└]── (\S+) \(([A-Z, ]+)\)/.exec(line);
+          if (!m) continue;
+          const depth = m[1]!.length / 4;
+          const full = (depth > 0 ? stack[depth - 1] : '') + m[2]!;
+          stack[depth] = full;
+          for (const verb of m[3]!.split(', ')) {
+            if (verb !== 'HEAD' && full.startsWith('/api/')) routes.push(`${verb} ${full}`);
+          }
+        }
+        expect(routes.length).toBeGreaterThan(20);
+        const pattern = (url: string) =>
+          url.replace(/[0-9a-f-]{36}/g, ':id').replace(/:id\/sessions\/:id/, ':id/sessions/:sid');
+        const covered = new Set(calls.map((c) => `${c.method} ${pattern(c.url)}`));
+        const missing = routes.filter((r) => !covered.has(r) && !publicCalls.has(r));
+        expect(missing, 'add these calls to the role table in tests/api/staff-suite.ts').toEqual(
+          [],
+        );
+      });
+
+      for (const role of ['none', 'reviewer', 'admin'] as const) {
+        it(`given ${role === 'none' ? 'no token' : `a ${role}`}, then each staff call answers accordingly`, async () => {
+          const account = role === 'admin' ? admin : role === 'reviewer' ? reviewer : null;
+          const shared = account ? await fullLogin(account) : null;
+          for (const c of calls) {
+            const token = account && c.fresh ? await fullLogin(account) : shared;
+            const res = await call({
+              method: c.method,
+              url: c.url,
+              ...(c.payload ? { payload: c.payload } : {}),
+              ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+            });
+            const where = `${role} ${c.method} ${c.url}`;
+            if (!token) expect(res.statusCode, where).toBe(401);
+            else if (c.admin && role === 'reviewer') {
+              expect(res.statusCode, where).toBe(403);
+              expect(res.json(), where).toEqual({ detail: 'Your role does not allow this' });
+            } else expect([200, 400, 404], where).toContain(res.statusCode);
+          }
+        });
+      }
+    });
+
+    // On PGlite the command goes through the server's admin socket: tests/api/staff-cli.test.ts.
+    if (options.postgres) {
+      it('given two app processes on one PostgreSQL, then they share the failure counters', async () => {
+        const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-staff-b-'));
+        const other = await build({
+          databaseUrl,
+          dataDir: otherDir,
+          distDir,
+          logger: false,
+          authSecret: AUTH_SECRET,
+          rateLimits: {
+            submit: { max: 50, windowSeconds: 600 },
+            login: { max: 50, windowSeconds: 900 },
+            loginFailuresPerUser: { max: 3, windowSeconds: 900 },
+            loginFailureDelayMaxMs: 20,
+          },
+        });
+        try {
+          await app.staff.create({ username: 'shared', password: PASSWORD });
+          const ip = freshIp();
+          const payload = { username: 'shared', password: 'wrong, and wrong again' };
+          const on = (server: FastifyInstance) =>
+            server.inject({
+              method: 'POST',
+              url: '/api/security-login/',
+              payload,
+              remoteAddress: ip,
+            });
+          expect((await on(app)).statusCode).toBe(401);
+          expect((await on(other)).statusCode).toBe(401);
+          expect((await on(app)).statusCode).toBe(401);
+          // The third failure, counted by two processes, locked this pair on both.
+          expect((await on(other)).statusCode).toBe(429);
+        } finally {
+          await other.close();
+          fs.rmSync(otherDir, { recursive: true, force: true });
+        }
+      });
+
+      it('given PostgreSQL, then the CLI adds, lists, changes and removes accounts beside the running app', async () => {
+        const env = {
+          DATABASE_URL: databaseUrl ?? '',
+          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-pg-')),
+          AUTH_SECRET,
+        };
+        const cli = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+        const add = await cli(
+          ['add', 'pg-cli', '--name', 'Pat Gee', '--role', 'reviewer'],
+          'a sturdy passphrase\n',
+        );
+        expect(add.stderr).toBe('');
+        expect(add.stdout).toMatch(/Created staff account pg-cli \(Pat Gee\), role reviewer/);
+        expect((await login('pg-cli', 'a sturdy passphrase')).json().mfa_setup_required).toBe(true);
+        expect((await cli(['set-role', 'pg-cli', 'admin'])).code).toBe(0);
+        expect((await cli(['list'])).stdout).toMatch(/^pg-cli\tPat Gee\tadmin\t/m);
+        expect((await cli(['reset-password', 'PG-CLI'], 'another sturdy passphrase\n')).code).toBe(
+          0,
+        );
+        expect((await login('pg-cli', 'another sturdy passphrase')).statusCode).toBe(200);
+        expect((await cli(['remove', 'pg-cli'])).code).toBe(0);
+        expect((await login('pg-cli', 'another sturdy passphrase')).statusCode).toBe(401);
+        fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+      });
+    }
+
+    it('keeps investor applications readable by reviewers', async () => {
+      const made = await call({
+        method: 'POST',
+        url: '/api/investors/join_investor/',
+        payload: investorPayload(),
+      });
+      const id = made.json().investor_id as string;
+      const token = await fullLogin(reviewer);
+      const read = await as(token, {
+        method: 'GET',
+        url: `/api/investors/get_investor_application_detail/${id}/`,
+      });
+      expect(read.statusCode).toBe(200);
+      const gone = await as(token, {
+        method: 'DELETE',
+        url: `/api/investors/delete_investor_application/${id}/`,
+      });
+      expect(gone.statusCode).toBe(403);
+      const adminToken = await fullLogin(admin);
+      const asAdmin = await as(adminToken, {
+        method: 'GET',
+        url: `/api/investors/get_investor_application_detail/${id}/`,
+      });
+      expect(asAdmin.statusCode).toBe(200);
+    });
+  });
+}
