@@ -21,7 +21,7 @@ const STYLES = [listCss];
 
 export default function LetterList({ id, options, value, active, onChoose }: LetterListProps) {
   const ref = useRef<HTMLUListElement>(null);
-  useWidgetStyles(ref, STYLES);
+  useWidgetStyles(ref, STYLES, { late: true });
   return (
     <ul
       ref={ref}

@@ -1,6 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { COPY_LINK_FAILURE, COPY_LINK_SUCCESS, type ExplainerVideo } from '../../content/videos.ts';
 import { copyText, mediaUrl, shareMailto } from './share.ts';
+import { useWidgetStyles } from '../runtime/styles.ts';
+import controlsCss from '../internal/controls.css?inline';
+
+/** The share row's buttons: a page whose stylesheet skips the widgets' controls still gets them. */
+const LATE_STYLES = [controlsCss];
 
 export interface VideoDialogProps {
   video: ExplainerVideo;
@@ -20,6 +25,7 @@ const FOCUSABLE = 'button:not([disabled]),a[href],video[controls],[tabindex]:not
  */
 export function VideoDialog({ video, base, sharing, onClose }: VideoDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  useWidgetStyles(dialogRef, LATE_STYLES, { late: true });
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);

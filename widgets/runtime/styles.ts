@@ -43,13 +43,24 @@ export function adoptStyles(root: Document | ShadowRoot, cssTexts: readonly stri
  * custom element's shadow root (already adopted by the element, so a no-op), or
  * in the light DOM of a React app using the npm library. A page that ships the
  * widget CSS in its own stylesheet (the site) marks <html data-spartan-styles="static">.
+ *
+ * `late`: a part rendered only after an interaction (a popup, a dialog) from its own chunk.
+ * A static page's stylesheet carries what its first paint needs, not these parts, so their
+ * sheets are adopted even there; otherwise the part would appear with browser defaults.
  */
-export function useWidgetStyles(ref: RefObject<Element | null>, cssTexts: readonly string[]): void {
+export function useWidgetStyles(
+  ref: RefObject<Element | null>,
+  cssTexts: readonly string[],
+  { late = false }: { late?: boolean } = {},
+): void {
   useBrowserLayoutEffect(() => {
     const root = ref.current?.getRootNode();
     if (!root) return;
     if (root instanceof ShadowRoot) adoptStyles(root, cssTexts);
-    else if (root instanceof Document && root.documentElement.dataset.spartanStyles !== 'static')
+    else if (
+      root instanceof Document &&
+      (late || root.documentElement.dataset.spartanStyles !== 'static')
+    )
       adoptStyles(root, cssTexts);
     // cssTexts are module constants: adopting once per mount is enough.
   }, []);
