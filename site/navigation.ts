@@ -6,9 +6,24 @@ export function navigate(path: string, replace = false): void {
   if (!route(path, replace)) window.location.assign(path);
 }
 
-/** Goes back one step in history, or home when there is none (a page opened directly). */
+/** Client-side route changes made in this page's lifetime (see afterRouteChange). */
+let inSiteSteps = 0;
+
+/** True when the visitor came to this document from another page of the site. */
+function cameFromSite(): boolean {
+  try {
+    return document.referrer !== '' && new URL(document.referrer).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Goes back one step in history when that step is a page of the site; otherwise (a page
+ * opened directly, or reached from another site) home, so the visitor never leaves the site.
+ */
 export function goBack(): void {
-  if (window.history.length > 1) window.history.back();
+  if (inSiteSteps > 0 || cameFromSite()) window.history.back();
   else navigate('/');
 }
 
@@ -23,6 +38,7 @@ export const documentTitle = (title: string): string =>
  * the page's main heading so screen readers announce where they are.
  */
 export function afterRouteChange(title: string): void {
+  inSiteSteps += 1;
   document.title = documentTitle(title);
   window.scrollTo(0, 0);
   const target =

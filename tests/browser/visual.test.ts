@@ -111,3 +111,23 @@ describe('no route is wider than the viewport', () => {
     }
   });
 });
+
+describe('visitor paths', () => {
+  it('Go Home on a bad URL opened directly stays on the site and lands on /', async () => {
+    await t.page.goto('about:blank');
+    await t.page.goto(`${mainUrl()}/no-such-page`, { waitUntil: 'networkidle' });
+    await t.page.getByRole('button', { name: 'Go Home' }).click();
+    await t.page.waitForURL(`${mainUrl()}/`);
+    await expect.poll(() => t.page.locator('h1').first().textContent()).toContain('Spartans');
+  });
+
+  it('a success page shows the dash for an id that is not of the issued form', async () => {
+    await t.page.goto(`${mainUrl()}/apply-spartan-success?id=hello%20world`, {
+      waitUntil: 'networkidle',
+    });
+    await expect
+      .poll(() => t.page.getByRole('button', { name: /Application ID Number/ }).textContent())
+      .toContain('-');
+    expect(await t.page.locator('body').innerText()).not.toContain('hello world');
+  });
+});

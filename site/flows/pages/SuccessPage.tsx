@@ -3,13 +3,16 @@ import { WealthCounter } from '../../../widgets/counter/WealthCounter.tsx';
 
 /**
  * The id a success page shows: `?id=` of its URL, so a refresh keeps it. The
- * prerendered page shows the dash; hydration puts the id in its place.
+ * prerendered page shows the dash; hydration puts the id in its place. Only an id of
+ * the form the server issues (a UUID) is shown: any other text in the URL shows the dash.
  */
+const ID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function useIdFromQuery(): string | null {
   const [id] = useState<string | null>(() => {
     if (typeof location === 'undefined') return null;
     const value = new URLSearchParams(location.search).get('id');
-    return value && value.length <= 100 ? value : null;
+    return value && ID_FORM.test(value) ? value : null;
   });
   return id;
 }
