@@ -8,6 +8,7 @@ import { PASSCODE_LENGTH } from '../../content/index.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Passcode } from '../components/Passcode.tsx';
 import { goBack, navigate } from '../navigation.ts';
+import { useComingSoon } from '../components/ComingSoon.tsx';
 
 interface StepFormProps {
   /** Where Next goes. */
@@ -70,11 +71,18 @@ function TextField({
 }
 
 export function EmployeeLoginPage() {
+  const soon = useComingSoon();
   return (
     <div className="page page--form">
       <PageIntro title="Employee Login" eyebrow="Spartan employees" />
       {/* The specification gives Login no action yet. */}
-      <form className="card-form" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="card-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          soon.announce();
+        }}
+      >
         <TextField label="Spartan Number" autoComplete="username" />
         <TextField label="Password" type="password" autoComplete="current-password" />
         <button type="submit" className="button button--gold button--block">
@@ -84,14 +92,15 @@ export function EmployeeLoginPage() {
           <a href="/employee-forgot-spartan-id">Forgot Spartan Number?</a>
           <a href="/employee-forgot-pass">Forgot Password?</a>
         </p>
+        {soon.status}
       </form>
       <div className="card-form__aside">
         <p>Not a Spartan yet?</p>
         <div className="button-row">
-          <button type="button" className="button button--outline">
+          <button type="button" className="button button--outline" onClick={soon.announce}>
             Become a Spartan
           </button>
-          <button type="button" className="button button--outline">
+          <button type="button" className="button button--outline" onClick={soon.announce}>
             Investors
           </button>
         </div>

@@ -5,6 +5,7 @@ import {
   WHITE_PAPER_EXCERPT,
   WHITE_PAPER_PAGES,
 } from '../../content/index.ts';
+import { useComingSoon } from '../components/ComingSoon.tsx';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { StoryPage } from '../components/StoryPage.tsx';
@@ -18,6 +19,7 @@ function PageIndicator({ page }: { page: number }) {
 }
 
 export function WhitePaperPage() {
+  const soon = useComingSoon();
   return (
     <StoryPage
       title="The White Paper"
@@ -25,15 +27,13 @@ export function WhitePaperPage() {
       intro={
         <div className="button-row">
           {/* Placeholders: the specification gives these two buttons no action yet. */}
-          <button type="button" className="button button--outline" aria-describedby="paper-soon">
+          <button type="button" className="button button--outline" onClick={soon.announce}>
             About the White Paper
           </button>
-          <button type="button" className="button button--outline" aria-describedby="paper-soon">
+          <button type="button" className="button button--outline" onClick={soon.announce}>
             A note from the author
           </button>
-          <span id="paper-soon" className="spartan-visually-hidden">
-            Coming soon
-          </span>
+          {soon.status}
         </div>
       }
       listLabel="Chapters"

@@ -130,4 +130,17 @@ describe('visitor paths', () => {
       .toContain('-');
     expect(await t.page.locator('body').innerText()).not.toContain('hello world');
   });
+
+  it.each([
+    ['/white-paper', 'About the White Paper'],
+    ['/employee-login', 'Investors'],
+    ['/success-invest', 'Spartan Investor Benefits'],
+  ])('on %s, "%s" answers with a polite Coming soon', async (path, name) => {
+    await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+    await t.page.getByRole('button', { name, exact: true }).click();
+    await expect
+      .poll(() => t.page.locator('.coming-soon[role="status"]').textContent())
+      .toBe('Coming soon');
+    expect(new URL(t.page.url()).pathname).toBe(path);
+  });
 });

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useComingSoon } from '../../components/ComingSoon.tsx';
 import { WealthCounter } from '../../../widgets/counter/WealthCounter.tsx';
 
 /**
@@ -27,6 +28,7 @@ export interface SuccessPageProps {
 
 /** The thank-you page after an application (SPEC section 2). */
 export function SuccessPage({ title, lead, idBox, benefitsLabel }: SuccessPageProps) {
+  const soon = useComingSoon();
   return (
     <div className="page page--narrow flow-success">
       <div className="flow-success__card">
@@ -38,13 +40,14 @@ export function SuccessPage({ title, lead, idBox, benefitsLabel }: SuccessPagePr
         <div className="spartan-root spartan-success">{idBox}</div>
         <div className="button-row button-row--center flow-success__actions">
           {/* No destination is given for this button (SPEC section 2). */}
-          <button type="button" className="button button--dark">
+          <button type="button" className="button button--dark" onClick={soon.announce}>
             {benefitsLabel}
           </button>
           <a className="button button--gold" href="/our-purpose">
             Our Purpose
           </a>
         </div>
+        {soon.status}
       </div>
       <div className="flow-success__counter">
         <WealthCounter />

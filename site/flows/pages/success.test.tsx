@@ -38,6 +38,14 @@ describe('success pages', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Application ID Number -' })).toBeDisabled();
   });
 
+  it('when Spartan Employee Benefits is pressed, then a polite status says Coming soon', async () => {
+    history.replaceState(null, '', '/apply-spartan-success');
+    render(<ApplySuccessPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    screen.getByRole('button', { name: 'Spartan Employee Benefits' }).click();
+    await expect.poll(() => screen.getByRole('status').textContent).toBe('Coming soon');
+  });
+
   it('given no id, then the box shows a dash', () => {
     history.replaceState(null, '', '/apply-spartan-success');
     render(<ApplySuccessPage />);
