@@ -6,27 +6,6 @@ export function navigate(path: string, replace = false): void {
   if (!route(path, replace)) window.location.assign(path);
 }
 
-/** Client-side route changes made in this page's lifetime (see afterRouteChange). */
-let inSiteSteps = 0;
-
-/** True when the visitor came to this document from another page of the site. */
-function cameFromSite(): boolean {
-  try {
-    return document.referrer !== '' && new URL(document.referrer).origin === location.origin;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Goes back one step in history when that step is a page of the site; otherwise (a page
- * opened directly, or reached from another site) home, so the visitor never leaves the site.
- */
-export function goBack(): void {
-  if (inSiteSteps > 0 || cameFromSite()) window.history.back();
-  else navigate('/');
-}
-
 export const SITE_NAME = 'The Spartans';
 
 /** The document title of a route. */
@@ -38,7 +17,8 @@ export const documentTitle = (title: string): string =>
  * the page's main heading so screen readers announce where they are.
  */
 export function afterRouteChange(title: string): void {
-  inSiteSteps += 1;
+  // Read by goBack (site/go-back.ts): a previous step in history is a page of the site.
+  document.documentElement.dataset.inSite = '';
   document.title = documentTitle(title);
   window.scrollTo(0, 0);
   const target =

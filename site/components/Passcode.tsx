@@ -1,4 +1,5 @@
 import '#text-input-events';
+import '../styles/passcode.css';
 /**
  * Six single-digit boxes for a one-time passcode: digits only, focus advances,
  * Backspace on an empty box moves back, pasting six digits fills them all.

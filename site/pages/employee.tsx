@@ -7,7 +7,8 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { PASSCODE_LENGTH } from '../../content/index.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Passcode } from '../components/Passcode.tsx';
-import { goBack, navigate } from '../navigation.ts';
+import { goBack } from '../go-back.ts';
+import { navigate } from '../navigation.ts';
 import { useComingSoon } from '../components/ComingSoon.tsx';
 
 interface StepFormProps {

@@ -1,5 +1,5 @@
 /** Any unknown path: Page Not Found, and Go Home, which goes back one step in history. */
-import { goBack } from '../navigation.ts';
+import { goBack } from '../go-back.ts';
 
 export function NotFoundPage() {
   return (
