@@ -137,9 +137,12 @@ describe('route changes', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 
-  it('the not-found page: Go Home goes back one step in history', async () => {
+  it('the not-found page: Go Home goes back one step in history when that step is the site', async () => {
     const page = await open('/founders');
-    await page.goto(`${mainUrl()}/no-such-page`, { waitUntil: 'networkidle' });
+    // A full load from a page of the site (its referrer is the site).
+    await page.evaluate(() => window.location.assign('/no-such-page'));
+    await page.waitForURL(`${mainUrl()}/no-such-page`);
+    await page.waitForLoadState('networkidle');
     t!.errors.length = 0; // the 404 response is logged as a console error
     await page.getByRole('button', { name: 'Go Home' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/founders');
