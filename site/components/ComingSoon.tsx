@@ -10,7 +10,7 @@ export const COMING_SOON = 'Coming soon';
 export function useComingSoon(): { announce: () => void; status: ReactNode } {
   const [said, setSaid] = useState(0);
   const status = (
-    <p className="coming-soon" role="status">
+    <p className="soon-status" role="status">
       {/* A different key each time, so a second press is announced again. */}
       {said > 0 && <span key={said}>{COMING_SOON}</span>}
     </p>

@@ -139,7 +139,7 @@ describe('visitor paths', () => {
     await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
     await t.page.getByRole('button', { name, exact: true }).click();
     await expect
-      .poll(() => t.page.locator('.coming-soon[role="status"]').textContent())
+      .poll(() => t.page.locator('.soon-status[role="status"]').textContent())
       .toBe('Coming soon');
     expect(new URL(t.page.url()).pathname).toBe(path);
   });
