@@ -21,7 +21,7 @@ const STYLES = [listCss];
 
 export default function LetterList({ id, options, value, active, onChoose }: LetterListProps) {
   const ref = useRef<HTMLUListElement>(null);
-  useWidgetStyles(ref, STYLES, { late: true });
+  useWidgetStyles(ref, STYLES, true);
   return (
     <ul
       ref={ref}

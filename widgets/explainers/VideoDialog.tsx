@@ -25,7 +25,7 @@ const FOCUSABLE = 'button:not([disabled]),a[href],video[controls],[tabindex]:not
  */
 export function VideoDialog({ video, base, sharing, onClose }: VideoDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  useWidgetStyles(dialogRef, LATE_STYLES, { late: true });
+  useWidgetStyles(dialogRef, LATE_STYLES, true);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);

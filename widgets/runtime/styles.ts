@@ -51,7 +51,7 @@ export function adoptStyles(root: Document | ShadowRoot, cssTexts: readonly stri
 export function useWidgetStyles(
   ref: RefObject<Element | null>,
   cssTexts: readonly string[],
-  { late = false }: { late?: boolean } = {},
+  late = false,
 ): void {
   useBrowserLayoutEffect(() => {
     const root = ref.current?.getRootNode();
