@@ -4,7 +4,8 @@
  * refresh keeps the session, list, search, detail, resume download
  * byte-identical, delete, stored script payloads shown as inert text, logout.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateSync } from 'otplib';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
 import {
@@ -202,5 +203,29 @@ describe('staff login and area', () => {
       user: { username: staffCredentials().username, role: 'admin', name: 'Flow Tester' },
     });
     expect(await axeViolations(page, '#login')).toEqual([]);
+  });
+
+  it('an account with two-factor login: the password, then the code step (focused, axe clean), then the staff area', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await page.getByLabel('Username').fill(inject('mfaUsername'));
+    await page.getByLabel('Password').fill(inject('mfaPassword'));
+    await page.getByRole('button', { name: 'Login' }).click();
+    const heading = page.getByRole('heading', { name: 'Enter your authentication code' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // A code computed as an authenticator app would; this account logs in once per run.
+    const code = generateSync({
+      secret: inject('mfaSecret'),
+      epoch: Math.floor(Date.now() / 1000),
+    });
+    await page.getByLabel(/Authentication code/).fill(code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${mainUrl()}/staff`);
+    await page.getByRole('table').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeTruthy();
+    expect(errors).toEqual([]);
   });
 });

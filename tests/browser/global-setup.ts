@@ -23,6 +23,10 @@ declare module 'vitest' {
     /** A staff account in the running server (flows tests log in with it). */
     staffUsername: string;
     staffPassword: string;
+    /** A second account, enrolled in TOTP: the two-step login (its key, to compute codes). */
+    mfaUsername: string;
+    mfaPassword: string;
+    mfaSecret: string;
   }
 }
 
@@ -51,6 +55,10 @@ export default async function setup(project: TestProject) {
   const staffUsername = 'flows-staff';
   const staffPassword = `pw-${crypto.randomUUID()}`;
   await app.staff.create({ username: staffUsername, password: staffPassword, name: 'Flow Tester' });
+  const mfaUsername = 'flows-mfa';
+  const mfaPassword = `pw-${crypto.randomUUID()}`;
+  await app.staff.create({ username: mfaUsername, password: mfaPassword, name: 'Two Factor' });
+  const { secret: mfaSecret } = await app.staff.enrolNewTotp(mfaUsername);
   const browser: BrowserServer = await chromium.launchServer({
     executablePath: chromePath(),
     args: CHROMIUM_ARGS,
@@ -62,6 +70,9 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('staffUsername', staffUsername);
   project.provide('staffPassword', staffPassword);
+  project.provide('mfaUsername', mfaUsername);
+  project.provide('mfaPassword', mfaPassword);
+  project.provide('mfaSecret', mfaSecret);
   return async () => {
     await browser.close();
     await demo.close();

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { httpClient } from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
-import { LOGIN_PATH } from './login-api.ts';
+import { LOGIN_EXPIRED, LOGIN_PATH, STEP_PATHS } from './login-api.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { LOGIN_PAGE_FALLBACK } from './messages.ts';
 
@@ -87,5 +87,101 @@ describe('LoginForm', { timeout: 30_000 }, () => {
     });
     expect(sessionStorage.getItem('authToken')).toBe('tok-123');
     expect(screen.getByLabelText(/Password/)).toHaveValue('');
+  });
+
+  it('given an enrolled account, then the code step takes focus, refuses an empty code, and a code completes the login', async () => {
+    const u = userEvent.setup();
+    const onLogin = vi.fn();
+    client.post.mockResolvedValueOnce({
+      data: { mfa_required: true, challenge: 'ch-1', user: { username: 'ada', name: 'Ada' } },
+    });
+    client.post.mockResolvedValueOnce({
+      data: { access: 'tok-mfa', user, recovery_codes_left: 9 },
+    });
+    const { container } = render(<LoginForm onLogin={onLogin} />);
+    await logIn(u);
+    const heading = await screen.findByRole('heading', { name: 'Enter your authentication code' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByLabelText(/Username/)).toBeNull();
+    await expectNoAxeViolations(container);
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter your authentication code');
+    expect(client.post).toHaveBeenCalledTimes(1);
+    await u.type(screen.getByLabelText(/Authentication code/), ' 123 456 ');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onLogin).toHaveBeenCalledWith(user));
+    expect(client.post).toHaveBeenLastCalledWith(STEP_PATHS.mfa, {
+      challenge: 'ch-1',
+      code: '123 456',
+    });
+    expect(sessionStorage.getItem('authToken')).toBe('tok-mfa');
+  });
+
+  it('given a first login under required two-factor, then the QR code shows as an image, and the recovery codes once before onLogin', async () => {
+    const u = userEvent.setup();
+    const onLogin = vi.fn();
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
+    client.post.mockResolvedValueOnce({
+      data: {
+        mfa_setup_required: true,
+        challenge: 'ch-2',
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauth_url: 'otpauth://totp/x',
+        qr_svg: svg,
+        user: { username: 'ada', name: 'Ada' },
+      },
+    });
+    const codes = ['aaaa-bbbb-cccc-dddd', 'eeee-ffff-gggg-hhhh'];
+    client.post.mockResolvedValueOnce({ data: { access: 'tok-new', user, recovery_codes: codes } });
+    const { container } = render(<LoginForm onLogin={onLogin} />);
+    await logIn(u);
+    await screen.findByRole('heading', { name: 'Set up two-factor login' });
+    const qr = screen.getByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr.getAttribute('src')).toBe(
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    );
+    expect(container.querySelector('svg')).toBeNull();
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+    await u.type(screen.getByLabelText(/Authentication code/), '654321');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    const saved = await screen.findByRole('heading', { name: 'Save your recovery codes' });
+    await waitFor(() => expect(saved).toHaveFocus());
+    expect(client.post).toHaveBeenLastCalledWith(STEP_PATHS.setup, {
+      challenge: 'ch-2',
+      code: '654321',
+    });
+    for (const code of codes) expect(screen.getByText(code)).toBeInTheDocument();
+    expect(onLogin).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+    await u.click(screen.getByRole('button', { name: /I have saved them/ }));
+    expect(onLogin).toHaveBeenCalledWith(user);
+  });
+
+  it('when a step has expired or a new password is refused, then the form says so (back to the password when expired)', async () => {
+    const u = userEvent.setup();
+    client.post.mockResolvedValueOnce({
+      data: { password_change_required: true, challenge: 'ch-3', user: { username: 'ada' } },
+    });
+    client.post.mockRejectedValueOnce(
+      httpError(400, {
+        detail: 'Invalid input',
+        errors: { new_password: 'This password is too common' },
+      }),
+    );
+    client.post.mockRejectedValueOnce(httpError(401, { detail: LOGIN_EXPIRED }));
+    render(<LoginForm />);
+    await logIn(u);
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    await u.type(screen.getByLabelText(/New password/), 'password1234');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/too common|Invalid input/);
+    expect(screen.getByLabelText(/New password/)).toBeInTheDocument();
+    await u.type(screen.getByLabelText(/New password/), 'a much longer passphrase');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(LOGIN_EXPIRED));
+    expect(screen.getByLabelText(/Username/)).toBeInTheDocument();
+    expect(sessionStorage.getItem('authToken')).toBeNull();
   });
 });

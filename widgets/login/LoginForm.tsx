@@ -1,7 +1,10 @@
 /**
  * Staff login: username and password (both required), "Logging in..." while
- * the call runs, the error in red. On success the token is kept in this tab's
- * session storage (`authToken`) and `spartan-login` fires with the user.
+ * the call runs, the error in red. When the server asks for more, the same form
+ * takes the next step in place: the authenticator code (or a recovery code), a
+ * first two-factor set-up (QR code and key, then the recovery codes, shown once),
+ * or a new password. On success the token is kept in this tab's session storage
+ * (`authToken`) and `spartan-login` fires with the user.
  *
  * Element: `<spartan-login api-base="https://…">`.
  * @attr api-base - API origin (default: the origin the script came from)
@@ -25,16 +28,20 @@ import { useWidgetStyles } from '../runtime/styles.ts';
 import tokensCss from '../runtime/tokens.css?inline';
 import formCss from '../internal/form/form.css?inline';
 import loginCss from './login.css?inline';
-import type { AuthUser, LoginCredentials } from './types.ts';
+import type { AuthUser, LoginOutcome, LoginRequest, LoginStep } from './types.ts';
 import { loginErrorText } from './messages.ts';
+import { LoginStepFields, RecoveryCodes, STEP_TEXT } from './LoginSteps.tsx';
 
 export interface LoginFormProps {
   /** API origin; default: the origin the widget script came from. */
   apiBase?: string;
   /** Called with the user (null if the server sent none) after a successful login. */
   onLogin?: (user: AuthUser | null) => void;
-  /** Replaces the built-in server call (the site passes its auth store's login). Rejects with the error to show. */
-  authenticate?: (credentials: LoginCredentials) => Promise<{ user: AuthUser | null }>;
+  /**
+   * Replaces the built-in server call (the site passes its auth store's login), for every step.
+   * Resolves with the user or the next step; rejects with the error to show.
+   */
+  authenticate?: (request: LoginRequest) => Promise<LoginOutcome>;
   /** Heading above the form. */
   heading?: string;
 }
@@ -59,10 +66,23 @@ export function LoginForm({
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState(false);
+  const [step, setStep] = useState<LoginStep | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [codes, setCodes] = useState<{ list: string[]; user: AuthUser | null } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (attempt > 0) errorRef.current?.focus();
   }, [attempt]);
+  // Each new step (and the recovery codes) is announced by moving focus to its heading.
+  useEffect(() => {
+    if (step || codes) headingRef.current?.focus();
+  }, [step, codes]);
+
+  const fail = (message: string) => {
+    setError(message);
+    setAttempt((n) => n + 1);
+  };
 
   const onSubmit = async (event: { preventDefault: () => void }) => {
     event.preventDefault();
@@ -71,26 +91,64 @@ export function LoginForm({
     setError(null);
     try {
       const api = await deps.get();
-      const checked = api.validateLogin({ username, password });
-      if (!checked.ok) {
-        setFieldErrors(checked.errors);
-        setError(Object.values(checked.errors).join('. '));
-        setAttempt((n) => n + 1);
-        return;
+      let request: LoginRequest;
+      if (step) {
+        const value = step.kind === 'password' ? answer : answer.trim();
+        if (!value) {
+          const message = STEP_TEXT[step.kind].missing;
+          setFieldErrors({ answer: message });
+          fail(message);
+          return;
+        }
+        request = api.continuation(step, value);
+      } else {
+        const checked = api.validateLogin({ username, password });
+        if (!checked.ok) {
+          setFieldErrors(checked.errors);
+          fail(Object.values(checked.errors).join('. '));
+          return;
+        }
+        request = checked.value;
       }
       setFieldErrors({});
       const result = authenticate
-        ? await authenticate(checked.value)
-        : await api.widgetLogin(apiBase, checked.value);
+        ? await authenticate(request)
+        : await api.widgetLogin(apiBase, request);
       setPassword('');
-      onLogin?.(result.user);
+      setAnswer('');
+      if (api.isLoginStep(result)) {
+        setStep(result);
+      } else if (result.recoveryCodes?.length) {
+        setStep(null);
+        setCodes({ list: result.recoveryCodes, user: result.user });
+      } else {
+        setStep(null);
+        onLogin?.(result.user);
+      }
     } catch (failure) {
-      setError(loginErrorText(failure));
-      setAttempt((n) => n + 1);
+      const message = loginErrorText(failure);
+      // A step's challenge lives a few minutes: once it has run out, start from the password.
+      if (step && message === (await deps.get()).LOGIN_EXPIRED) setStep(null);
+      fail(message);
     } finally {
       setLoading(false);
     }
   };
+
+  if (codes) {
+    return (
+      <div ref={ref} className="spartan-root spartan-form spartan-login">
+        <RecoveryCodes
+          headingRef={headingRef}
+          codes={codes.list}
+          onDone={() => {
+            setCodes(null);
+            onLogin?.(codes.user);
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div ref={ref} className="spartan-root spartan-form spartan-login">
@@ -108,8 +166,8 @@ export function LoginForm({
         aria-busy={loading}
         className="spartan-login__form"
       >
-        <h2 id={headingId} className="spartan-form__title">
-          {heading}
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="spartan-form__title">
+          {step ? STEP_TEXT[step.kind].heading : heading}
         </h2>
         {error && (
           <p
@@ -122,34 +180,64 @@ export function LoginForm({
             {error}
           </p>
         )}
-        <Field id={`${uid}-username`} label="Username" required error={fieldErrors.username}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              name="username"
-              className="spartan-input"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field id={`${uid}-password`} label="Password" required error={fieldErrors.password}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              name="password"
-              type="password"
-              className="spartan-input"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <SubmitButton busy={loading} label="Login" busyLabel="Logging in..." />
+        {step ? (
+          <LoginStepFields
+            id={`${uid}-answer`}
+            step={step}
+            value={answer}
+            error={fieldErrors.answer}
+            onChange={setAnswer}
+          />
+        ) : (
+          <>
+            <Field id={`${uid}-username`} label="Username" required error={fieldErrors.username}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  name="username"
+                  className="spartan-input"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  value={username}
+                  onChange={(e) => setUsername(e.currentTarget.value)}
+                />
+              )}
+            </Field>
+            <Field id={`${uid}-password`} label="Password" required error={fieldErrors.password}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  name="password"
+                  type="password"
+                  className="spartan-input"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                />
+              )}
+            </Field>
+          </>
+        )}
+        <SubmitButton
+          busy={loading}
+          label={step ? 'Continue' : 'Login'}
+          busyLabel={step ? 'Checking...' : 'Logging in...'}
+        />
+        {step && (
+          <button
+            type="button"
+            className="spartan-login__restart"
+            onClick={() => {
+              setStep(null);
+              setAnswer('');
+              setError(null);
+              setFieldErrors({});
+            }}
+          >
+            Start again
+          </button>
+        )}
       </form>
     </div>
   );

@@ -11,9 +11,29 @@ import { serverMessage } from '../internal/form/errors.ts';
 export const LOGIN_PATH = '/api/security-login/';
 export const LOGIN_FAILED = 'Login failed';
 
-import type { AuthUser, LoginCredentials, LoginResult } from './types.ts';
+import type {
+  AuthUser,
+  LoginContinuation,
+  LoginCredentials,
+  LoginOutcome,
+  LoginRequest,
+  LoginResult,
+  LoginStep,
+} from './types.ts';
 
-export type { AuthUser, LoginCredentials, LoginResult };
+export type { AuthUser, LoginCredentials, LoginOutcome, LoginRequest, LoginResult, LoginStep };
+
+/** The paths of the login's later steps (docs/STAFF-API.md). */
+export const STEP_PATHS: Record<LoginStep['kind'], string> = {
+  mfa: '/api/security-login/mfa/',
+  setup: '/api/security-login/mfa-setup/',
+  password: '/api/security-login/password/',
+};
+
+/** What the server says when a step's challenge has run out: the login starts again. */
+export const LOGIN_EXPIRED = 'This login has expired: start again';
+
+export const isLoginStep = (outcome: LoginOutcome): outcome is LoginStep => 'challenge' in outcome;
 
 /** The error a failed login rejects with (a string when the server explained itself). */
 export function loginError(error: unknown): unknown {
@@ -22,29 +42,64 @@ export function loginError(error: unknown): unknown {
   return serverMessage(data) ?? data;
 }
 
-export async function serverLogin(
-  apiBase: string,
-  credentials: LoginCredentials,
-): Promise<LoginResult> {
+interface LoginAnswer {
+  access?: unknown;
+  user?: AuthUser;
+  challenge?: unknown;
+  mfa_required?: boolean;
+  mfa_setup_required?: boolean;
+  password_change_required?: boolean;
+  secret?: string;
+  qr_svg?: string;
+  recovery_codes?: string[];
+}
+
+/** One call of the login: the password (first step) or a later step; its result or next step. */
+export async function serverLogin(apiBase: string, request: LoginRequest): Promise<LoginOutcome> {
   let data: unknown;
   try {
     const client = await httpClient(apiBase);
-    data = (await client.post(LOGIN_PATH, credentials)).data;
+    data =
+      'path' in request
+        ? (await client.post(request.path, request.body)).data
+        : (await client.post(LOGIN_PATH, request)).data;
   } catch (error) {
     throw loginError(error);
   }
-  const body = (data ?? {}) as { access?: unknown; user?: AuthUser };
+  const body = (data ?? {}) as LoginAnswer;
+  if (typeof body.challenge === 'string' && body.challenge) {
+    const kind = body.mfa_setup_required
+      ? 'setup'
+      : body.password_change_required
+        ? 'password'
+        : body.mfa_required
+          ? 'mfa'
+          : null;
+    if (!kind) throw LOGIN_FAILED;
+    return { kind, challenge: body.challenge, secret: body.secret, qrSvg: body.qr_svg };
+  }
   if (typeof body.access !== 'string' || !body.access) throw LOGIN_FAILED;
-  return { access: body.access, user: body.user ?? null };
+  return {
+    access: body.access,
+    user: body.user ?? null,
+    ...(body.recovery_codes ? { recoveryCodes: body.recovery_codes } : {}),
+  };
+}
+
+/** The call that answers `step` with the user's input (a code, or a new password). */
+export function continuation(step: LoginStep, input: string): LoginContinuation {
+  return step.kind === 'password'
+    ? { path: STEP_PATHS.password, body: { challenge: step.challenge, new_password: input } }
+    : { path: STEP_PATHS[step.kind], body: { challenge: step.challenge, code: input } };
 }
 
 /** The standalone widget's login: the server call, then the token kept for this tab. */
 export async function widgetLogin(
   apiBase: string | undefined,
-  credentials: LoginCredentials,
-): Promise<LoginResult> {
-  const result = await serverLogin(resolveApiBase(apiBase), credentials);
-  sessionStorage.setItem(STORAGE_KEYS.authToken, result.access);
+  request: LoginRequest,
+): Promise<LoginOutcome> {
+  const result = await serverLogin(resolveApiBase(apiBase), request);
+  if (!isLoginStep(result)) sessionStorage.setItem(STORAGE_KEYS.authToken, result.access);
   return result;
 }
 

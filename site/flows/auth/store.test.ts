@@ -1,3 +1,4 @@
+import type { LoginResult } from '../../../widgets/login/types.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../../../widgets/internal/http.ts';
 import {
@@ -163,7 +164,10 @@ describe('login (front-end-only variant, demo builds only)', () => {
     store.setAuthMethod(local, false);
     expect(local.useApiAuth).toBe(false);
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
-    const result = await store.login({ username: 'demo', password: 'demo-pass' }, local);
+    const result = (await store.login(
+      { username: 'demo', password: 'demo-pass' },
+      local,
+    )) as LoginResult;
     expect(atob(result.access)).toBe('demo:1700000000000');
     expect(result.user).toMatchObject({ username: 'demo', role: 'admin' });
     expect(local).toMatchObject({ isAuthenticated: true, token: result.access });

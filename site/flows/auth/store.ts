@@ -12,9 +12,12 @@ import { STORAGE_KEYS } from '../../../content/constants.ts';
 import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
 import {
   LOGIN_FAILED,
+  isLoginStep,
   serverLogin,
   type AuthUser,
   type LoginCredentials,
+  type LoginOutcome,
+  type LoginRequest,
   type LoginResult,
 } from '../../../widgets/login/login-api.ts';
 import { localLogin } from './local-auth.ts';
@@ -116,21 +119,26 @@ export function syncFromSession(state: AuthState): void {
 export const authState = proxy<AuthState>(initialAuthState());
 
 /**
- * Logs in with the chosen variant; resolves with the result or rejects with
- * the stored error (the login form shows it).
+ * Logs in with the chosen variant, one step per call (the password, then a code, a two-factor
+ * set-up or a new password when the server asks); resolves with the result or the next step,
+ * or rejects with the stored error (the login form shows it).
  */
 export async function login(
-  credentials: LoginCredentials,
+  request: LoginRequest,
   state: AuthState = authState,
   apiBase?: string,
-): Promise<LoginResult> {
+): Promise<LoginOutcome> {
   loginPending(state);
   try {
     // Compiled in only when the build asks for it (see local-auth.ts); dead code otherwise.
     const result =
-      LOCAL_AUTH_ENABLED && !state.useApiAuth
-        ? await localLogin(credentials)
-        : await serverLogin(resolveApiBase(apiBase), credentials);
+      LOCAL_AUTH_ENABLED && !state.useApiAuth && !('path' in request)
+        ? await localLogin(request)
+        : await serverLogin(resolveApiBase(apiBase), request);
+    if (isLoginStep(result)) {
+      state.loading = false;
+      return result;
+    }
     loginFulfilled(state, result);
     return result;
   } catch (error) {

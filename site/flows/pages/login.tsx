@@ -28,7 +28,7 @@ export function LoginPage() {
         <h1 className="flow-login__title">Staff Login</h1>
         <LoginForm
           heading="Sign in to continue"
-          authenticate={(credentials) => login(credentials)}
+          authenticate={(request) => login(request)}
           onLogin={() => {
             ensureSessionLifetime();
             navigate(safeNext(location.search), true);
