@@ -8,6 +8,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { FundCounter } from './FundCounter.tsx';
 import { PageIntro } from './PageIntro.tsx';
 import { useTabs } from './tabs.ts';
+import '../styles/story.css';
 
 export interface StorySection {
   id: string | number;
