@@ -1,5 +1,5 @@
 /**
- * The Spartan application form (SPEC section 3): job role grouped by its five
+ * The Spartan application form: job role grouped by its five
  * categories, name, date of birth, location, gender, email, phone and resume.
  * Validated with the server's schema (loaded on first interaction), sent as
  * multipart with an upload progress bar; on success it fires `spartan-applied`
@@ -10,7 +10,9 @@
  * @attr success-url - where to go after applying; `id` is added to its query
  * @event spartan-applied - {applicationId} after the server accepted the application
  * @csspart form - the form
- * @csspart field - each field; label, field-error inside it
+ * @csspart field - each field
+ * @csspart label - a field's label
+ * @csspart field-error - a field's error message
  * @csspart error-summary - the problem list shown after a failed attempt
  * @csspart submit - the submit button
  * @csspart progress - the resume upload progress
@@ -21,6 +23,8 @@
  * @cssprop --spartan-ink - text colour
  * @cssprop --spartan-paper - background
  * @cssprop --spartan-font - font family
+ * @cssprop --spartan-error - error colour (default a red with AA contrast)
+ * @cssprop --spartan-form-background - the form's background (default: --spartan-paper)
  */
 import { useState } from 'react';
 import { GENDERS, JOB_ROLE_GROUPS, RESUME_ACCEPT } from '../../content/forms.ts';

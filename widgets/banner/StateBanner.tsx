@@ -8,13 +8,17 @@
  * @event spartan-letter - {letter} when a letter is chosen ('' when cleared)
  * @csspart banner - the whole widget
  * @csspart message - the banner text
- * @csspart letters - the dropdown; letters-button, letters-list inside it
+ * @csspart letters - the dropdown
+ * @csspart letters-button - the button that opens the letter list
+ * @csspart letters-list - the open list of letters
  * @csspart ticker - the scrolling viewport
- * @csspart state - each state name; state-highlighted on matches
+ * @csspart state - each state name
+ * @csspart state-highlighted - a state whose name starts with the chosen letter
  * @csspart toggle - the pause / play button
  * @cssprop --spartan-maroon - banner background
  * @cssprop --spartan-gold - highlight colour
  * @cssprop --spartan-paper - banner text colour
+ * @cssprop --spartan-ticker-duration - one loop of the ticker; set by the widget from the ticker's width (50 px/s)
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { BANNER_TEXT, TICKER_SPEED } from '../../content/constants.ts';

@@ -13,6 +13,9 @@
  * @cssprop --spartan-paper - background
  * @cssprop --spartan-font - font family
  * @cssprop --spartan-counter-size - font size of the amount
+ * @cssprop --spartan-counter-background - background of the widget (default: --spartan-ink)
+ * @cssprop --spartan-counter-color - colour of the amount (default: --spartan-paper)
+ * @cssprop --spartan-counter-label-color - colour of the caption (default: --spartan-gold)
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { COUNTER_START_DATE, COUNTER_TICK_MS } from '../../content/constants.ts';

@@ -1,6 +1,6 @@
 /**
  * The investor application: name, email, phone, location, the accreditation
- * basis (one of the five criteria of SPEC section 9), an optional range and
+ * basis (one of the five accredited-investor criteria), an optional range and
  * message, and a self-certification. Validated with the server's schema
  * (loaded on first interaction); on success it fires `spartan-invested` and
  * goes to `success-url` (with `?id=`) or shows the id in place.
@@ -10,7 +10,9 @@
  * @attr success-url - where to go after applying; `id` is added to its query
  * @event spartan-invested - {investorId} after the server accepted the application
  * @csspart form - the form
- * @csspart field - each field; label, field-error inside it
+ * @csspart field - each field
+ * @csspart label - a field's label
+ * @csspart field-error - a field's error message
  * @csspart error-summary - the problem list shown after a failed attempt
  * @csspart submit - the submit button
  * @csspart success - the in-place success state
@@ -20,6 +22,8 @@
  * @cssprop --spartan-ink - text colour
  * @cssprop --spartan-paper - background
  * @cssprop --spartan-font - font family
+ * @cssprop --spartan-error - error colour (default a red with AA contrast)
+ * @cssprop --spartan-form-background - the form's background (default: --spartan-paper)
  */
 import { useState } from 'react';
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';

@@ -11,7 +11,9 @@
  * @attr heading - the form's heading (default: Staff Login)
  * @event spartan-login - {user} after a successful login
  * @csspart form - the form
- * @csspart field - each field; label, field-error inside it
+ * @csspart field - each field
+ * @csspart label - a field's label
+ * @csspart field-error - a field's error message
  * @csspart error - the login error
  * @csspart submit - the Login button
  * @cssprop --spartan-gold - accent colour
@@ -19,6 +21,7 @@
  * @cssprop --spartan-error - error colour (default a red with AA contrast)
  * @cssprop --spartan-ink - text colour
  * @cssprop --spartan-paper - background
+ * @cssprop --spartan-form-background - the form's background (default: --spartan-paper)
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../internal/form/Field.tsx';
