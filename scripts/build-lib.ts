@@ -1,13 +1,15 @@
 /**
  * dist/lib: the npm package `spartan-platform`, the widgets as React components (React 18 or 19
  * as a peer) and the element registration. What `npm pack` of that folder holds: ES modules and
- * CommonJS, `.d.ts` types, the widgets' stylesheet, custom-elements.json and a README. Every
+ * CommonJS, `.d.ts` types, the widgets' stylesheet, custom-elements.json with the editor data
+ * made from it (VS Code custom data, JetBrains web-types) and a README. Every
  * other dependency is bundled in, so the package depends on nothing but its React peer.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { vscodeCustomData, webTypes } from './editor-data.ts';
 import { DIST, ROOT } from './paths.ts';
 import { productionDefine } from './vite-shared.ts';
 
@@ -41,11 +43,15 @@ function packageJson(): object {
       './register': entry('register'),
       './styles.css': './styles.css',
       './custom-elements.json': './custom-elements.json',
+      './vscode.html-custom-data.json': './vscode.html-custom-data.json',
+      './web-types.json': './web-types.json',
       './package.json': './package.json',
     },
     // register defines the elements when imported; everything else is pure.
     sideEffects: ['./register.js', './register.cjs', './styles.css'],
     customElements: './custom-elements.json',
+    // JetBrains IDEs read this field; VS Code takes the custom data through `html.customData`.
+    'web-types': './web-types.json',
     peerDependencies: root.peerDependencies,
     engines: { node: '>=18' },
   };
@@ -143,4 +149,12 @@ export async function buildLib(): Promise<void> {
   fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify(packageJson(), null, 2)}\n`);
   fs.copyFileSync(path.join(ROOT, 'docs', 'LIBRARY.md'), path.join(OUT, 'README.md'));
   fs.copyFileSync(path.join(ROOT, 'custom-elements.json'), path.join(OUT, 'custom-elements.json'));
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8'));
+  const { name, version } = packageJson() as { name: string; version: string };
+  const json = (data: object) => `${JSON.stringify(data, null, 2)}\n`;
+  fs.writeFileSync(
+    path.join(OUT, 'vscode.html-custom-data.json'),
+    json(vscodeCustomData(manifest)),
+  );
+  fs.writeFileSync(path.join(OUT, 'web-types.json'), json(webTypes(manifest, name, version)));
 }

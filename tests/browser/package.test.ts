@@ -1,64 +1,183 @@
 /**
  * The npm package as a React developer receives it: `npm pack` of dist/lib, installed with npm
- * into a scratch app, then loaded with `import` and `require`, and type-checked strictly
- * (skipLibCheck off) under the bundler, node16 and node10 resolutions. The scratch app takes
- * React 19 and its types from this repository's own install (peers are not downloaded).
+ * into a scratch React 18 app and a scratch React 19 app, each with its own React and types from
+ * the npm registry (npm's cache first, so a second run needs no network). In each app:
+ * a strict type check (skipLibCheck off), a Vite build (client and server), a server render with
+ * renderToString, and in Chromium hydrateRoot over it with nothing in the console, then clicks
+ * that work. The React 19 app also loads the package with `import` and `require` and type-checks
+ * under the node16 and node10 resolutions.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
+import { openPage } from './harness.ts';
 
-const app = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-consumer-'));
-const installed = path.join(app, 'node_modules', 'spartan-platform');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-consumer-'));
 let packed: { files: Array<{ path: string }>; filename: string };
 
-const run = (cmd: string, args: string[], cwd = app) =>
+const run = (cmd: string, args: string[], cwd: string) =>
   execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+const tsc = (dir: string) => {
+  try {
+    run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')], dir);
+    return '';
+  } catch (err) {
+    return String((err as { stdout?: string }).stdout ?? err);
+  }
+};
+
+const REACT_19 = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'react', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** The peers each app installs: React 18's latest, and the React 19 this repository uses. */
+const APPS = {
+  18: ['react@18', 'react-dom@18', '@types/react@18', '@types/react-dom@18'],
+  19: [`react@${REACT_19}`, `react-dom@${REACT_19}`, '@types/react@19', '@types/react-dom@19'],
+} as const;
+type Major = keyof typeof APPS;
+const appDir = (major: Major) => path.join(scratch, `react-${major}`);
+
+const COMPILER_OPTIONS = {
+  strict: true,
+  skipLibCheck: false,
+  noEmit: true,
+  jsx: 'react-jsx',
+  target: 'es2022',
+  lib: ['es2022', 'dom', 'dom.iterable'],
+  module: 'esnext',
+  moduleResolution: 'bundler',
+  types: [],
+};
+
+/**
+ * The app: the banner and the counter as React components, the counter also as the custom
+ * element, and a host stylesheet that paints every button lime (see docs/LIBRARY.md on style
+ * isolation). It marks <html data-hydrated> once React has taken over the server's markup.
+ */
+const APP_FILES: Record<string, string> = {
+  'index.html': `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Consumer</title>
+    <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="/host.css" />
+  </head>
+  <body>
+    <div id="root"><!--app--></div>
+    <script type="module" src="/src/entry-client.tsx"></script>
+  </body>
+</html>
+`,
+  'public/host.css': 'button { background: lime; letter-spacing: 7px; }\n',
+  'src/App.tsx': `import { useEffect, useState } from 'react';
+import { StateBanner, WealthCounter, type SpartanEventDetails } from 'spartan-platform';
+import 'spartan-platform/register';
+
+export function App() {
+  const [letter, setLetter] = useState('');
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+    const element = document.querySelector('spartan-counter');
+    element?.setAttribute('label', 'Element counter');
+  }, []);
+  return (
+    <main>
+      <h1>Consumer app</h1>
+      <StateBanner onLetterChange={setLetter} />
+      <p id="letter">{letter ? \`Chosen: \${letter}\` : 'None chosen'}</p>
+      <WealthCounter startDate="2025-01-01T00:00:00Z" label="Component counter" />
+      <spartan-counter start-date="2025-01-01T00:00:00Z" />
+    </main>
+  );
+}
+
+export function listen(el: HTMLElementTagNameMap['spartan-banner']): void {
+  el.addEventListener('spartan-letter', (event) => {
+    const detail: SpartanEventDetails['spartan-letter'] = event.detail;
+    console.info(detail.letter);
+  });
+}
+`,
+  'src/entry-client.tsx': `import { hydrateRoot } from 'react-dom/client';
+import 'spartan-platform/styles.css';
+import { App } from './App';
+
+hydrateRoot(document.getElementById('root')!, <App />, {
+  onRecoverableError: (error) => console.error('recoverable error:', error),
+});
+`,
+  'src/entry-server.tsx': `import { renderToString } from 'react-dom/server';
+import { App } from './App';
+
+export const render = (): string => renderToString(<App />);
+`,
+  'tsconfig.json': JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['src'] }),
+};
 
 beforeAll(() => {
   [packed] = JSON.parse(
-    run('npm', ['pack', path.join(DIST, 'lib'), '--json', '--pack-destination', app]),
+    run('npm', ['pack', path.join(DIST, 'lib'), '--json', '--pack-destination', scratch], scratch),
   ) as [typeof packed];
-  fs.writeFileSync(
-    path.join(app, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  );
-  // Peers come from here, so the install needs nothing from the registry.
-  run('npm', [
-    'install',
-    '--no-save',
-    '--no-audit',
-    '--no-fund',
-    '--offline',
-    '--legacy-peer-deps',
-    path.join(app, packed.filename),
-  ]);
-  for (const peer of ['react', 'react-dom', '@types/react', '@types/react-dom']) {
-    const link = path.join(app, 'node_modules', peer);
-    fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, 'node_modules', peer), link, 'dir');
+  for (const major of Object.keys(APPS) as unknown as Major[]) {
+    const dir = appDir(major);
+    for (const [file, text] of Object.entries(APP_FILES)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: `consumer-${major}`, private: true, type: 'module' }),
+    );
+    // A plain install, as an app would do it: the package's peer ranges must accept this React.
+    run(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        path.join(scratch, packed.filename),
+        ...APPS[major],
+      ],
+      dir,
+    );
   }
-}, 120_000);
-afterAll(() => fs.rmSync(app, { recursive: true, force: true }));
+}, 240_000);
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('the npm package', () => {
-  it('holds only the library: JS, types, styles, the manifest and a README', () => {
+  it('holds only the library: JS, types, styles, the manifest, editor data and a README', () => {
     const files = packed.files.map((f) => f.path);
     for (const file of files) {
       expect(file).toMatch(
-        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w]+\.d\.c?ts|styles\.css|custom-elements\.json|README\.md|package\.json)$/,
+        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w]+\.d\.c?ts|styles\.css|custom-elements\.json|vscode\.html-custom-data\.json|web-types\.json|README\.md|package\.json)$/,
       );
     }
-    for (const needed of ['index.js', 'index.cjs', 'index.d.ts', 'register.js', 'styles.css']) {
+    for (const needed of [
+      'index.js',
+      'index.cjs',
+      'index.d.ts',
+      'register.js',
+      'styles.css',
+      'custom-elements.json',
+      'vscode.html-custom-data.json',
+      'web-types.json',
+    ]) {
       expect(files).toContain(needed);
     }
-    expect(files).toContain('custom-elements.json');
   });
 
-  it('depends on nothing but its React peers, and says which files have side effects', () => {
+  it('depends on nothing but its React peers, says which files have side effects, and points editors at its data', () => {
+    const installed = path.join(appDir(19), 'node_modules', 'spartan-platform');
     const manifest = JSON.parse(
       fs.readFileSync(path.join(installed, 'package.json'), 'utf8'),
     ) as Record<string, unknown>;
@@ -66,11 +185,53 @@ describe('the npm package', () => {
     expect(Object.keys(manifest.peerDependencies as object).sort()).toEqual(['react', 'react-dom']);
     expect(manifest.sideEffects).toEqual(['./register.js', './register.cjs', './styles.css']);
     expect(fs.readFileSync(path.join(installed, 'index.js'), 'utf8')).toMatch(/^"use client";/);
+    expect(manifest['web-types']).toBe('./web-types.json');
+    expect(manifest.customElements).toBe('./custom-elements.json');
+  });
+
+  it('ships editor data for every tag and attribute of the manifest', () => {
+    const installed = path.join(appDir(19), 'node_modules', 'spartan-platform');
+    const read = <T>(file: string) =>
+      JSON.parse(fs.readFileSync(path.join(installed, file), 'utf8')) as T;
+    const cem = read<{
+      modules: Array<{
+        declarations: Array<{ tagName?: string; attributes?: Array<{ name: string }> }>;
+      }>;
+    }>('custom-elements.json');
+    const tags = cem.modules
+      .flatMap((m) => m.declarations)
+      .filter((d) => d.tagName)
+      .map((d) => ({ name: d.tagName, attributes: (d.attributes ?? []).map((a) => a.name) }));
+    expect(tags.length).toBe(7);
+    const vscode = read<{ tags: Array<{ name: string; attributes: Array<{ name: string }> }> }>(
+      'vscode.html-custom-data.json',
+    );
+    expect(
+      vscode.tags.map((t) => ({ name: t.name, attributes: t.attributes.map((a) => a.name) })),
+    ).toEqual(tags);
+    const webTypes = read<{
+      contributions: {
+        html: {
+          elements: Array<{
+            name: string;
+            attributes: Array<{ name: string }>;
+            css: { parts: unknown[] };
+          }>;
+        };
+      };
+    }>('web-types.json');
+    const elements = webTypes.contributions.html.elements;
+    expect(
+      elements.map((e) => ({ name: e.name, attributes: e.attributes.map((a) => a.name) })),
+    ).toEqual(tags);
+    expect(elements.every((e) => e.css.parts.length > 0)).toBe(true);
   });
 
   it('loads with import and with require, and renders with React on the server', () => {
-    const script = `
-      import { createElement } from 'react';
+    const dir = appDir(19);
+    fs.writeFileSync(
+      path.join(dir, 'load.mjs'),
+      `import { createElement } from 'react';
       import { renderToString } from 'react-dom/server';
       import { createRequire } from 'node:module';
       const esm = await import('spartan-platform');
@@ -80,9 +241,9 @@ describe('the npm package', () => {
         esm: Object.keys(esm).sort(),
         cjs: Object.keys(cjs).filter((k) => k !== '__esModule').sort(),
         banner: html.includes('Wyoming'),
-      }));`;
-    fs.writeFileSync(path.join(app, 'load.mjs'), script);
-    const out = JSON.parse(run(process.execPath, ['load.mjs'])) as {
+      }));`,
+    );
+    const out = JSON.parse(run(process.execPath, ['load.mjs'], dir)) as {
       esm: string[];
       cjs: string[];
       banner: boolean;
@@ -93,26 +254,18 @@ describe('the npm package', () => {
     expect(out.banner).toBe(true);
   });
 
-  it.each(['bundler', 'node16', 'node10'] as const)(
+  it.each(['node16', 'node10'] as const)(
     'type-checks in a strict app with moduleResolution %s and skipLibCheck off',
     (resolution) => {
-      const module =
-        resolution === 'node16' ? 'node16' : resolution === 'node10' ? 'commonjs' : 'esnext';
-      const dir = path.join(app, resolution);
+      const dir = path.join(appDir(19), resolution);
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(
         path.join(dir, 'tsconfig.json'),
         JSON.stringify({
           compilerOptions: {
-            strict: true,
-            skipLibCheck: false,
-            noEmit: true,
-            jsx: 'react-jsx',
-            target: 'es2022',
-            lib: ['es2022', 'dom', 'dom.iterable'],
-            module,
+            ...COMPILER_OPTIONS,
+            module: resolution === 'node16' ? 'node16' : 'commonjs',
             moduleResolution: resolution,
-            types: [],
           },
           files: ['app.tsx'],
         }),
@@ -139,14 +292,115 @@ export function listen(): string | undefined {
 }
 `,
       );
-      const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-      let output = '';
-      try {
-        run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
-      } catch (err) {
-        output = String((err as { stdout?: string }).stdout ?? err);
-      }
-      expect(output).toBe('');
+      expect(tsc(dir)).toBe('');
     },
   );
+});
+
+describe.each([18, 19] as const)('a React %i app', (major) => {
+  const dir = appDir(major);
+
+  it('has that React installed beside the package', () => {
+    const version = (name: string) =>
+      (
+        JSON.parse(
+          fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8'),
+        ) as { version: string }
+      ).version;
+    expect(version('react')).toMatch(new RegExp(`^${major}\\.`));
+    expect(version('react-dom')).toMatch(new RegExp(`^${major}\\.`));
+    expect(version('@types/react')).toMatch(new RegExp(`^${major}\\.`));
+  });
+
+  it('type-checks strictly with skipLibCheck off', () => {
+    expect(tsc(dir)).toBe('');
+  });
+
+  it('builds with Vite, renders on the server, hydrates in Chromium with a clean console, and works', async () => {
+    const common = { root: dir, configFile: false as const, logLevel: 'warn' as const };
+    await build({ ...common, build: { outDir: 'dist' } });
+    await build({ ...common, build: { outDir: 'dist-server', ssr: 'src/entry-server.tsx' } });
+    // Rendered in the app's folder, by its own React (dist-server imports it from there).
+    fs.writeFileSync(
+      path.join(dir, 'render.mjs'),
+      `import { render } from './dist-server/entry-server.js';\nprocess.stdout.write(render());`,
+    );
+    const markup = run(process.execPath, ['render.mjs'], dir);
+    expect(markup).toContain('Wyoming');
+    expect(markup).toContain('Component counter');
+    const template = fs.readFileSync(path.join(dir, 'dist', 'index.html'), 'utf8');
+    expect(template).toMatch(/<link rel="stylesheet"[^>]+\/assets\/[^"]+\.css"/);
+    fs.writeFileSync(path.join(dir, 'dist', 'index.html'), template.replace('<!--app-->', markup));
+
+    const t = await openPage();
+    try {
+      const messages: string[] = [];
+      t.page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning')
+          messages.push(`${m.type()}: ${m.text()}`);
+      });
+      const origin = `http://react-${major}.consumer.test`;
+      await t.context.route(`${origin}/**`, (route) => {
+        const { pathname } = new URL(route.request().url());
+        const file = path.join(dir, 'dist', pathname === '/' ? 'index.html' : pathname);
+        if (!fs.existsSync(file)) return route.fulfill({ status: 404, body: '' });
+        const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[
+          path.extname(file)
+        ];
+        return route.fulfill({ body: fs.readFileSync(file), contentType: type ?? 'text/plain' });
+      });
+      await t.page.goto(`${origin}/`);
+      await t.page.locator('html[data-hydrated]').waitFor();
+      const page = t.page;
+
+      // The banner's letter picker: open it, choose N, and the app hears the letter.
+      await page.getByRole('combobox', { name: 'Highlight states by letter' }).click();
+      await page.getByRole('option', { name: 'N', exact: true }).click();
+      await expect(page.locator('#letter').textContent()).resolves.toBe('Chosen: N');
+      await expect(
+        page.locator('.spartan-banner [part~="state-highlighted"]').count(),
+      ).resolves.toBeGreaterThan(0);
+
+      // The component counter's pause button pauses it.
+      const counter = page.locator('main > .spartan-counter');
+      const toggle = page.getByRole('button', { name: 'Pause counter' }).first();
+      await toggle.click();
+      await page.getByRole('button', { name: 'Resume counter' }).first().waitFor();
+      const paused = await counter.locator('[part~="value"]').textContent();
+      await page.waitForFunction(() => {
+        // Two ticks of the element counter beside it: time went on, the paused one did not move.
+        const el = document.querySelector('spartan-counter')?.shadowRoot;
+        const w = window as unknown as { ticks?: Set<string> };
+        w.ticks ??= new Set();
+        w.ticks.add(el?.querySelector('[part~="value"]')?.textContent ?? '');
+        return w.ticks.size >= 3;
+      });
+      await expect(counter.locator('[part~="value"]').textContent()).resolves.toBe(paused);
+
+      // Style isolation as documented in docs/LIBRARY.md: the components are in the light DOM,
+      // so the host's `button { background: lime; letter-spacing: 7px }` reaches them wherever
+      // their own class rules say nothing (the letter spacing); their background stays theirs,
+      // as their class rules are more specific. The element's shadow root takes neither.
+      const styles = await page.evaluate(() => {
+        const pick = (button: Element) => {
+          const style = getComputedStyle(button);
+          return { background: style.backgroundColor, letterSpacing: style.letterSpacing };
+        };
+        const shadow = document.querySelector('spartan-counter')!.shadowRoot!;
+        return {
+          component: pick(document.querySelector('main > .spartan-counter [part~="toggle"]')!),
+          element: pick(shadow.querySelector('[part~="toggle"]')!),
+        };
+      });
+      expect(styles.component.letterSpacing).toBe('7px');
+      expect(styles.component.background).not.toBe('rgb(0, 255, 0)');
+      expect(styles.element.letterSpacing).toBe('normal');
+      expect(styles.element.background).not.toBe('rgb(0, 255, 0)');
+
+      expect(messages).toEqual([]);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
 });
