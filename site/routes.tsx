@@ -42,6 +42,9 @@ const info = (
 ) => lazyPage('pages/info.tsx', () => import('./pages/info.tsx').then((m) => m[name]));
 const statements = (name: 'MissionPage' | 'ClearPage' | 'WealthFundPage') =>
   lazyPage('pages/statements.tsx', () => import('./pages/statements.tsx').then((m) => m[name]));
+const embed = lazyPage('pages/embed.tsx', () =>
+  import('./pages/embed.tsx').then((m) => m.EmbedPage),
+);
 const paper = (name: 'WhitePaperPage' | 'OpenLetterPage') =>
   lazyPage('pages/white-paper.tsx', () => import('./pages/white-paper.tsx').then((m) => m[name]));
 
@@ -167,6 +170,12 @@ export const siteRoutes: SiteRoute[] = [
     title: 'Open Letter From Our CEO',
     component: paper('OpenLetterPage'),
     description: 'An open letter from the founder and CEO of the Spartans.',
+  },
+  {
+    path: '/embed',
+    title: 'Embed Our Widgets',
+    component: embed,
+    description: 'Put the Spartans widgets on your own site or in your React app.',
   },
 ];
 

@@ -62,6 +62,7 @@ export const FOOTER_COMPANY_LINKS: readonly NavLink[] = [
   { label: 'Contact Us', href: '/contact-us' },
   { label: 'Careers', href: '/join-spartan' },
   { label: 'FAQs', href: '/faq' },
+  { label: 'Embed Our Widgets', href: '/embed' },
 ];
 
 /** Legal items without a destination yet: they open a Coming Soon note. */
