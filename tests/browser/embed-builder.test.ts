@@ -121,6 +121,18 @@ describe('the embed builder', () => {
     expect(t!.errors).toEqual([]);
   });
 
+  it.each([320, 375, 1440])('fits a %i px wide screen, prerendered and hydrated', async (width) => {
+    t = await openPage({ viewport: { width, height: 800 } });
+    const response = await t.page.goto(`${mainUrl()}/embed`);
+    expect(response?.status()).toBe(200);
+    expect(await response?.text()).toContain('Embed Our Widgets');
+    await stageElement(t.page, 'spartan-counter');
+    await expect(
+      t.page.evaluate(() => document.documentElement.scrollWidth),
+    ).resolves.toBeLessThanOrEqual(width);
+    expect(t.errors).toEqual([]);
+  });
+
   it('is axe clean, with every widget in the preview', async () => {
     const page = await openBuilder();
     expect(await axeViolations(page)).toEqual([]);
