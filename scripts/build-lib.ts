@@ -57,6 +57,36 @@ function packageJson(): object {
   };
 }
 
+interface ManifestModule {
+  path: string;
+  declarations: object[];
+  exports: Array<{ declaration?: { module: string } }>;
+}
+
+/**
+ * The repository's custom-elements.json as the package holds it: the element classes are
+ * exported by `register.js`, so its modules (the sources' element.ts files) become that one.
+ */
+function packageManifest(): { modules: ManifestModule[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8')) as {
+    modules: ManifestModule[];
+  };
+  const module = 'register.js';
+  return {
+    ...manifest,
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: module,
+        declarations: manifest.modules.flatMap((m) => m.declarations),
+        exports: manifest.modules.flatMap((m) =>
+          m.exports.map((e) => ({ ...e, declaration: { ...e.declaration, module } })),
+        ),
+      } as ManifestModule,
+    ],
+  };
+}
+
 /** The CSS of every widget, for pages that server-render the components. */
 function stylesheet(): string {
   const files = [
@@ -148,10 +178,10 @@ export async function buildLib(): Promise<void> {
   fs.writeFileSync(path.join(OUT, 'styles.css'), stylesheet());
   fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify(packageJson(), null, 2)}\n`);
   fs.copyFileSync(path.join(ROOT, 'docs', 'LIBRARY.md'), path.join(OUT, 'README.md'));
-  fs.copyFileSync(path.join(ROOT, 'custom-elements.json'), path.join(OUT, 'custom-elements.json'));
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8'));
+  const manifest = packageManifest();
   const { name, version } = packageJson() as { name: string; version: string };
   const json = (data: object) => `${JSON.stringify(data, null, 2)}\n`;
+  fs.writeFileSync(path.join(OUT, 'custom-elements.json'), json(manifest));
   fs.writeFileSync(
     path.join(OUT, 'vscode.html-custom-data.json'),
     json(vscodeCustomData(manifest)),

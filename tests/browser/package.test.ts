@@ -227,6 +227,25 @@ describe('the npm package', () => {
     expect(elements.every((e) => e.css.parts.length > 0)).toBe(true);
   });
 
+  it("its manifest's classes are what register.js exports", () => {
+    const dir = appDir(19);
+    const cem = JSON.parse(
+      fs.readFileSync(
+        path.join(dir, 'node_modules', 'spartan-platform', 'custom-elements.json'),
+        'utf8',
+      ),
+    ) as { modules: Array<{ path: string; declarations: Array<{ name: string }> }> };
+    expect(cem.modules.map((m) => m.path)).toEqual(['register.js']);
+    fs.writeFileSync(
+      path.join(dir, 'register-keys.mjs'),
+      `console.log(JSON.stringify(Object.keys(await import('spartan-platform/register')).sort()));`,
+    );
+    const exported = JSON.parse(run(process.execPath, ['register-keys.mjs'], dir)) as string[];
+    const classes = cem.modules[0]!.declarations.map((d) => d.name);
+    expect(classes).toHaveLength(7);
+    for (const name of classes) expect(exported).toContain(name);
+  });
+
   it('loads with import and with require, and renders with React on the server', () => {
     const dir = appDir(19);
     fs.writeFileSync(
