@@ -20,6 +20,7 @@ import {
   ERR_INTERNAL,
   ERR_RATE_LIMITED,
   databaseUnavailable,
+  errorLabel,
 } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -38,6 +39,8 @@ import { StaffService } from './staff.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
+import { StorageUnavailableError, type FileStore } from './storage/index.ts';
+import { openFileStore, startFileUpkeep } from './storage/open.ts';
 
 export interface BuildOptions extends Partial<ServerConfig> {
   logger?: boolean;
@@ -56,6 +59,8 @@ declare module 'fastify' {
     staff: StaffService;
     /** Password hashing and policy, on the bounded worker pool (server/security/passwords.ts). */
     passwords: PasswordHasher;
+    /** Where resume bytes live (server/storage); see deleteApplications in server/applications.ts. */
+    files: FileStore;
   }
 }
 
@@ -73,9 +78,18 @@ interface FastifyLikeError {
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...configFromEnv(), ...options };
   const database: Database = await openDatabase(config);
+  let files: FileStore | undefined;
   try {
-    return await assemble(config, database, options.logger ?? false, options.passwordHashing);
+    files = await openFileStore(config, database);
+    return await assemble(
+      config,
+      database,
+      files,
+      options.logger ?? false,
+      options.passwordHashing,
+    );
   } catch (err) {
+    await files?.close();
     await database.close();
     throw err;
   }
@@ -84,6 +98,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 async function assemble(
   config: ServerConfig,
   database: Database,
+  files: FileStore,
   logger: boolean,
   passwordHashing: Argon2Params | undefined,
 ): Promise<FastifyInstance> {
@@ -101,9 +116,17 @@ async function assemble(
     forceCloseConnections: 'idle',
   });
   app.server.headersTimeout = 15_000;
-  app.addHook('onClose', () => database.close());
+  const upkeep = await startFileUpkeep(database, files, (err) =>
+    app.log.error({ err: errorLabel(err) }, 'file sweep failed'),
+  );
+  app.addHook('onClose', async () => {
+    await upkeep.stop();
+    await files.close();
+    await database.close();
+  });
 
   app.decorate('db', database.db);
+  app.decorate('files', files);
   const tokens = new TokenService(loadSecret(config.dataDir, config.authSecret));
   const weaker =
     passwordHashing &&
@@ -131,7 +154,10 @@ async function assemble(
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'Unsupported content type';
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') detail = 'Request body is too large';
     if (status === 406) status = 400;
-    if (status === 500 && databaseUnavailable(error)) {
+    if (
+      status === 500 &&
+      (databaseUnavailable(error) || error instanceof StorageUnavailableError)
+    ) {
       status = 503;
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
@@ -139,10 +165,7 @@ async function assemble(
     if (status >= 500 && !(error instanceof ApiError && status === 503)) {
       // The name and code only: a query layer's message can carry the query's parameters,
       // which are applicants' data.
-      request.log.error(
-        { err: { name: (error as Error).name, code: error.code } },
-        'request failed',
-      );
+      request.log.error({ err: errorLabel(error) }, 'request failed');
       detail = status === 503 ? 'Service unavailable' : ERR_INTERNAL;
     }
     if (error.headers) reply.headers(error.headers);
@@ -182,12 +205,14 @@ async function assemble(
   await app.register(auditRoutes, security);
   await app.register(spartanRoutes, {
     db: database.db,
+    files,
     transaction: (body) => database.transaction(body),
     sessions,
     submitLimit: config.rateLimits.submit,
   });
   await app.register(investorRoutes, {
     db: database.db,
+    files,
     sessions,
     submitLimit: config.rateLimits.submit,
   });

@@ -71,3 +71,28 @@ export function databaseUnavailable(error: unknown): boolean {
 
 /** How long a client should wait before trying again while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What a log line may say about an error: its name and code. A message or a stack can carry a
+ * query's parameters (applicants' data) or a file's bytes.
+ */
+export function errorLabel(error: unknown): { name?: string; code?: string } {
+  const { name } = (error ?? {}) as { name?: unknown };
+  let code: unknown;
+  // The first code along the causes (the query layer wraps the driver's error).
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string') {
+      code = e.code;
+      break;
+    }
+    e = e.cause as typeof e;
+  }
+  return {
+    ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}

@@ -6,6 +6,7 @@
  * DELETE /api/investors/delete_investor_application/{id}/       bearer → {id}
  */
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import {
@@ -14,14 +15,17 @@ import {
 } from '../../schemas/investor-application.ts';
 import type { Sessions } from '../auth.ts';
 import type { RateLimit } from '../config.ts';
+import { deleteApplications } from '../applications.ts';
 import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
+import type { FileStore } from '../storage/index.ts';
 import { applicationStaffRoutes } from './applications-common.ts';
 import { errorResponses, submissionOrigin } from './common.ts';
 
 export interface InvestorRouteOptions {
   db: Db;
+  files: FileStore;
   sessions: Sessions;
   submitLimit: RateLimit;
 }
@@ -129,6 +133,9 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
     item: investorSchema,
     rows: () => db.select().from(investorApplications).$dynamic(),
     present,
+    remove: async (id) =>
+      (await deleteApplications(db, opts.files, 'investor', eq(investorApplications.id, id)))
+        .length > 0,
     paths: {
       list: '/api/investors/get_investor_applications/',
       detail: '/api/investors/get_investor_application_detail/:id/',
