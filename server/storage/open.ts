@@ -5,7 +5,6 @@ import type { Database } from '../db/index.ts';
 import { DiskFileStore } from './disk.ts';
 import { moveLegacyResumes, ORPHAN_GRACE_MS, sweepOrphans, type FileStore } from './index.ts';
 import { PostgresFileStore } from './postgres.ts';
-import { S3FileStore } from './s3.ts';
 
 /** How often a running server sweeps orphan files. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -23,6 +22,8 @@ export async function openFileStore(
   const kind = storageKind(config);
   if (kind === 's3') {
     if (!config.s3) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET (and usually S3_ENDPOINT).');
+    // Loaded only when used: the SDK is large, and warns about Node versions when loaded.
+    const { S3FileStore } = await import('./s3.ts');
     return new S3FileStore(config.s3);
   }
   if (kind === 'postgres') {
