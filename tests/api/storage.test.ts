@@ -16,7 +16,7 @@ import { build, type BuildOptions } from '../../server/app.ts';
 import { parseBytea, serializeBytea } from '../../server/db/index.ts';
 import { DiskFileStore } from '../../server/storage/disk.ts';
 import { sweepOrphans } from '../../server/storage/index.ts';
-import { MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { MULTIPART_TYPE, multipartBody, spartanFields } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { startS3 } from './s3.ts';
 import { fakeDist, freshIp } from './suite.ts';
