@@ -19,8 +19,10 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   ERR_INTERNAL,
   ERR_RATE_LIMITED,
+  clientErrorHandler,
   databaseUnavailable,
   errorLabel,
+  frameworkErrors,
 } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -43,7 +45,10 @@ import { StorageUnavailableError, type FileStore } from './storage/index.ts';
 import { openFileStore, startFileUpkeep } from './storage/open.ts';
 
 export interface BuildOptions extends Partial<ServerConfig> {
-  logger?: boolean;
+  /** Request and error logs (JSON lines): on stdout, or into `stream` (tests read them). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+  /** The slow-client limits, shortened by tests (SLOW_CLIENT_TIMEOUTS by default). */
+  timeouts?: Partial<SlowClientTimeouts>;
   /**
    * argon2id cost, for test suites that hash a lot (never set by the environment). Below
    * OWASP's minimum (server/security/passwords.ts) only outside production.
@@ -67,6 +72,45 @@ declare module 'fastify' {
 /** JSON bodies (login, investor application) are small. */
 const JSON_BODY_LIMIT = 16 * 1024;
 
+export interface SlowClientTimeouts {
+  /** The request's headers must have arrived within this (Node's headersTimeout). */
+  headersMs: number;
+  /** The whole request must have arrived within this (Node's requestTimeout). */
+  requestMs: number;
+  /** A socket with no traffic at all is closed after this. */
+  idleMs: number;
+  keepAliveMs: number;
+}
+
+export const SLOW_CLIENT_TIMEOUTS: SlowClientTimeouts = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  idleMs: 30_000,
+  keepAliveMs: 5_000,
+};
+
+/** Request headers, all together, at most this many bytes (Node's default, stated): else 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Logger options: the request line without its query string (a search's `q` is an applicant's
+ * name or email), and errors only as the error handler writes them (name and code).
+ */
+function loggerOptions(logger: BuildOptions['logger']) {
+  if (!logger) return false;
+  return {
+    level: 'info',
+    ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+    serializers: {
+      req: (request: { method: string; url: string; id?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0] ?? '',
+        id: request.id,
+      }),
+    },
+  };
+}
+
 interface FastifyLikeError {
   statusCode?: number;
   code?: string;
@@ -81,13 +125,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   let files: FileStore | undefined;
   try {
     files = await openFileStore(config, database);
-    return await assemble(
-      config,
-      database,
-      files,
-      options.logger ?? false,
-      options.passwordHashing,
-    );
+    return await assemble(config, database, files, options);
   } catch (err) {
     await files?.close();
     await database.close();
@@ -99,23 +137,32 @@ async function assemble(
   config: ServerConfig,
   database: Database,
   files: FileStore,
-  logger: boolean,
-  passwordHashing: Argon2Params | undefined,
+  options: BuildOptions,
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
-  const app = Fastify({
-    logger,
+  const passwordHashing = options.passwordHashing;
+  const timeouts = { ...SLOW_CLIENT_TIMEOUTS, ...options.timeouts };
+  const app: FastifyInstance = Fastify({
+    logger: loggerOptions(options.logger),
     // Several forms of one option: narrowed so Fastify's overloads pick the HTTP/1 server.
     trustProxy: Array.isArray(trustProxy) ? trustProxy : (trustProxy as boolean),
-    // Slow clients: idle sockets dropped after 30 s, a whole request must arrive within 60 s.
-    connectionTimeout: 30_000,
-    requestTimeout: 60_000,
-    keepAliveTimeout: 5_000,
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // Node checks the header and request deadlines on this tick (30 s by default, which made
+      // a 15 s limit anything up to 45 s): checked every second, a limit is true to the second.
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 4)),
+    },
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors raised before a route runs, in the API's {"detail": …} shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
-  app.server.headersTimeout = 15_000;
   const upkeep = await startFileUpkeep(database, files, (err) =>
     app.log.error({ err: errorLabel(err) }, 'file sweep failed'),
   );
