@@ -8,8 +8,10 @@
  * in the OS page cache), a power loss or kernel crash may lose the last ones.
  * Production belongs on PostgreSQL (docs/SERVER.md).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -70,10 +72,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(path.join(options.dataDir));
 }
 
+/**
+ * The data folder is the owner's alone, whatever the umask: the process's umask is tightened (on
+ * the main thread, where it can be), and every folder is made 0700 and every file 0600. PGlite's
+ * file system sets 0666 on the files it creates whatever the umask, so this runs again once the
+ * database is open and when it closes; in between, the folder's 0700 keeps every other user out.
+ */
+export function protectDataDir(dataDir: string): void {
+  if (isMainThread) process.umask(process.umask(0o077) | 0o077);
+  const walk = (dir: string) => {
+    fs.chmodSync(dir, 0o700);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      // Resume files are created 0600 by the file store: no need to visit 100,000 of them.
+      if (entry.isDirectory()) {
+        if (full === path.join(dataDir, 'files')) fs.chmodSync(full, 0o700);
+        else walk(full);
+      } else if (entry.isFile()) fs.chmodSync(full, 0o600);
+    }
+  };
+  walk(dataDir);
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
+    protectDataDir(dataDir);
     client = await PGlite.create(path.join(dataDir, 'pglite'), {
       extensions: { pg_trgm },
       serializers: { [BYTEA]: serializeBytea },
@@ -83,6 +108,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     // PGlite runs no autovacuum daemon: refresh the planner's statistics at each start.
     await client.exec('ANALYZE');
+    protectDataDir(dataDir);
     const opened = client;
     let closed: Promise<void> | undefined;
     return {
@@ -96,6 +122,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         (closed ??= (async () => {
           try {
             await opened.close();
+            protectDataDir(dataDir);
           } finally {
             release();
           }
