@@ -9,7 +9,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { AuditLog } from './audit.ts';
 import { Sessions } from './auth.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
@@ -18,7 +17,6 @@ import {
   ApiError,
   DATABASE_RETRY_AFTER_SECONDS,
   ERR_INTERNAL,
-  ERR_RATE_LIMITED,
   clientErrorHandler,
   databaseUnavailable,
   errorLabel,
@@ -41,6 +39,7 @@ import { StaffService } from './staff.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
+import { SubmitLimiter } from './submit-limit.ts';
 import { StorageUnavailableError, type FileStore } from './storage/index.ts';
 import { openFileStore, startFileUpkeep } from './storage/open.ts';
 
@@ -220,6 +219,7 @@ async function assemble(
   });
 
   const sessions = new Sessions(database.db, tokens);
+  const submitLimiter = new SubmitLimiter(config.rateLimits.submit, database.pool);
   const security: StaffSecurity = {
     db: database.db,
     sessions,
@@ -236,11 +236,6 @@ async function assemble(
     submitOrigins: config.submitOrigins,
     production: config.production,
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      ERR_RATE_LIMITED(Math.max(1, Math.ceil(context.ttl / 1000))) as ApiError,
-  });
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   useStrictJson(app, JSON_BODY_LIMIT);
   useZodValidation(app);
@@ -255,13 +250,13 @@ async function assemble(
     files,
     transaction: (body) => database.transaction(body),
     sessions,
-    submitLimit: config.rateLimits.submit,
+    limitSubmit: submitLimiter.hook('apply'),
   });
   await app.register(investorRoutes, {
     db: database.db,
     files,
     sessions,
-    submitLimit: config.rateLimits.submit,
+    limitSubmit: submitLimiter.hook('invest'),
   });
   await app.register(staticRoutes, { distDir: config.distDir });
   await app.ready();

@@ -7,14 +7,13 @@
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import {
   investorApplicationSchema,
   type InvestorApplication,
 } from '../../schemas/investor-application.ts';
 import type { Sessions } from '../auth.ts';
-import type { RateLimit } from '../config.ts';
 import { deleteApplications } from '../applications.ts';
 import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
@@ -27,7 +26,8 @@ export interface InvestorRouteOptions {
   db: Db;
   files: FileStore;
   sessions: Sessions;
-  submitLimit: RateLimit;
+  /** The submission rate limit's hook (server/submit-limit.ts). */
+  limitSubmit: onRequestHookHandler;
 }
 
 const investorSchema = {
@@ -81,9 +81,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
   app.post<{ Body: InvestorApplication }>(
     '/api/investors/join_investor/',
     {
-      config: {
-        rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
-      },
+      onRequest: opts.limitSubmit,
       // Only JSON: a form-encoded or multipart body is the wrong content type, not a bad form.
       preValidation: async (request) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import {
   resumeFileError,
@@ -18,7 +18,6 @@ import {
 import { deleteApplications } from '../applications.ts';
 import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
-import type { RateLimit } from '../config.ts';
 import type { Database, Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../errors.ts';
@@ -41,7 +40,8 @@ export interface SpartanRouteOptions {
   /** The database's transaction (see Database.transaction). */
   transaction: Database['transaction'];
   sessions: Sessions;
-  submitLimit: RateLimit;
+  /** The submission rate limit's hook (server/submit-limit.ts). */
+  limitSubmit: onRequestHookHandler;
 }
 
 const resumeSchema = {
@@ -179,9 +179,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   app.post(
     '/api/spartan_join/apply-spartan/',
     {
-      config: {
-        rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
-      },
+      onRequest: opts.limitSubmit,
       schema: {
         consumes: ['multipart/form-data'],
         response: {

@@ -103,7 +103,7 @@ describe('durability of the embedded database', () => {
 
     // A second server on the same folder must refuse, and say why.
     const second = startServer(env());
-    await expect(second).rejects.toThrow(/already in use/);
+    await expect(second).rejects.toThrow(/is in use by process/);
 
     const acknowledged: string[] = [];
     const burst1 = await Promise.all(Array.from({ length: 40 }, (_, i) => submit(first.url, i)));

@@ -17,6 +17,8 @@ export interface PostgresCluster {
   url: string;
   /** A new empty database on the cluster (its URL). */
   createDatabase(name: string): Promise<string>;
+  /** `pg_ctl restart -m fast`: every connection is cut, then the cluster is back. */
+  restart(): void;
   stop(): Promise<void>;
 }
 
@@ -97,6 +99,20 @@ export async function startPostgres(): Promise<PostgresCluster> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    restart() {
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        path.join(dir, 'log'),
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        'restart',
+      ]);
     },
     async stop() {
       try {
