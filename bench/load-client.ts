@@ -2,7 +2,7 @@
  * The load generator of bench/api.bench.ts, in a process of its own so that its work never
  * shares the measured server's event loop or counts as the server's CPU:
  * `tsx bench/load-client.ts '<json>'` with `{url, method, headers, bodyFile, connections,
- * duration}`; prints autocannon's summary as one JSON line.
+ * duration, overallRate}`; prints autocannon's summary as one JSON line.
  */
 import fs from 'node:fs';
 import { autocannon } from './autocannon.ts';
@@ -14,6 +14,7 @@ const options = JSON.parse(process.argv[2] ?? '{}') as {
   bodyFile?: string;
   connections: number;
   duration: number;
+  overallRate?: number;
 };
 const result = await autocannon({
   url: options.url,
@@ -22,6 +23,7 @@ const result = await autocannon({
   ...(options.method ? { method: options.method } : {}),
   ...(options.headers ? { headers: options.headers } : {}),
   ...(options.bodyFile ? { body: fs.readFileSync(options.bodyFile) } : {}),
+  ...(options.overallRate ? { overallRate: options.overallRate } : {}),
 });
 console.log(
   JSON.stringify({

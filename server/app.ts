@@ -219,7 +219,8 @@ async function assemble(
   });
 
   const sessions = new Sessions(database.db, tokens);
-  const submitLimiter = new SubmitLimiter(config.rateLimits.submit, database.pool);
+  const submitLimiter = new SubmitLimiter(config.rateLimits.submit, database.url);
+  app.addHook('onClose', () => submitLimiter.close());
   const security: StaffSecurity = {
     db: database.db,
     sessions,

@@ -1,7 +1,8 @@
 /**
  * The public submissions' rate limit (apply, invest): SUBMIT_RATE_LIMIT per client IP and
  * window, for each call. With PostgreSQL the counters live in its `rate_limits` table
- * (rate-limiter-flexible's PostgreSQL store, on the app's pool), so every app process counts
+ * (rate-limiter-flexible's PostgreSQL store, on a small pool that does not wait for WAL flushes:
+ * a crash may forget a few counts), so every app process counts
  * together: a client cannot multiply its allowance by the number of processes behind the proxy.
  * On the embedded database (one process), in memory. Checked when the request arrives, before
  * its body is read.
@@ -15,6 +16,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RateLimit } from './config.ts';
+import { asyncCommitPool } from './db/index.ts';
 import { ERR_RATE_LIMITED } from './errors.ts';
 
 export type SubmitCall = 'apply' | 'invest';
@@ -22,10 +24,18 @@ export type SubmitCall = 'apply' | 'invest';
 export class SubmitLimiter {
   private readonly limiters = new Map<SubmitCall, RateLimiterAbstract>();
 
+  private readonly pool: pg.Pool | undefined;
+
   constructor(
     private readonly limit: RateLimit,
-    private readonly pool: pg.Pool | undefined,
-  ) {}
+    databaseUrl: string | undefined,
+  ) {
+    this.pool = databaseUrl ? asyncCommitPool(databaseUrl, 4) : undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.end();
+  }
 
   private limiter(call: SubmitCall): RateLimiterAbstract {
     let limiter = this.limiters.get(call);

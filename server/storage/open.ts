@@ -1,7 +1,7 @@
 /** Opens the configured file store, moves older resumes into it and keeps it free of orphans. */
 import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
-import type { Database } from '../db/index.ts';
+import { asyncCommitPool, type Database } from '../db/index.ts';
 import { DiskFileStore } from './disk.ts';
 import { moveLegacyResumes, ORPHAN_GRACE_MS, sweepOrphans, type FileStore } from './index.ts';
 import { PostgresFileStore } from './postgres.ts';
@@ -27,8 +27,10 @@ export async function openFileStore(
     return new S3FileStore(config.s3);
   }
   if (kind === 'postgres') {
-    if (!database.pool) throw new Error('FILE_STORAGE=postgres needs DATABASE_URL.');
-    return new PostgresFileStore(database.pool);
+    if (!database.url) throw new Error('FILE_STORAGE=postgres needs DATABASE_URL.');
+    return new PostgresFileStore(
+      asyncCommitPool(database.url, Number(process.env.DATABASE_POOL_SIZE ?? 10)),
+    );
   }
   return DiskFileStore.open(path.join(config.dataDir, 'files'));
 }

@@ -2,8 +2,11 @@
  * Files in PostgreSQL's `resume_files` table: every app process, on any machine, reads what any
  * other stored, with no service beside the database. A put is one INSERT on a connection of its
  * own, committed before the application's transaction begins: the bytes travel while no lock of
- * the application tables is held. The column is stored uncompressed (STORAGE EXTERNAL, migration
- * 0006): resumes are PDF or zipped Office files already.
+ * the application tables is held. Its pool commits without waiting for the WAL flush: the
+ * application's commit right after flushes the file's records with its own (asyncCommitPool in
+ * server/db/index.ts). A delete made so may be forgotten by a crash; the file is then an orphan,
+ * swept within the hour. The column is stored uncompressed (STORAGE EXTERNAL, migration 0006):
+ * resumes are PDF or zipped Office files already.
  */
 import type pg from 'pg';
 import { checkKey, guarded, type FileStore, type StoredFile } from './index.ts';
@@ -63,6 +66,6 @@ export class PostgresFileStore implements FileStore {
   }
 
   async close(): Promise<void> {
-    // The pool is the database's; it closes with it.
+    await this.pool.end();
   }
 }
