@@ -1,12 +1,20 @@
 /**
- * API benchmarks, measured in one run on this machine, every server on
- * 127.0.0.1 (autocannon, a few seconds per row):
- * - apply with a 200 KB PDF on PGlite and on PostgreSQL, against a bare
- *   Fastify route that only parses the same multipart body (the ratio is our cost);
+ * API benchmarks, measured in one run on this machine, every server on 127.0.0.1 in this
+ * process and the load generator (autocannon) in a process of its own (bench/load-client.ts):
+ * - apply with a 200 KB PDF of random (incompressible) content on PGlite and on PostgreSQL,
+ *   against a bare Fastify route that only parses the same multipart body. The three variants
+ *   are interleaved, ROUNDS times in a rotating order, so that drift on a shared machine hits
+ *   them alike; each figure is the median of its rounds and its ratio the median of its ratios
+ *   to the bare route of the same round;
+ * - the event-loop delay (p99) of the server process during 5 MB uploads and downloads;
  * - one list page at 1,000 and at 100,000 rows (the ratio should stay near 1);
  * - login: its cost (argon2id, m = 19 MiB, t = 2), and an unknown user against a wrong password.
+ * The PostgreSQL cluster runs with durable settings (BENCH_PG_SETTINGS, in docs/SERVER.md).
  * The login flood is bench/login-flood.bench.ts.
  */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,11 +22,30 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import { build } from '../server/app.ts';
-import { MULTIPART_TYPE, multipartBody, pdf, spartanFields } from '../tests/api/fixtures.ts';
+import { MULTIPART_TYPE, multipartBody, spartanFields } from '../tests/api/fixtures.ts';
 import { startPostgres, type PostgresCluster } from '../tests/api/postgres.ts';
 import { autocannon } from './autocannon.ts';
 
 const DURATION_S = 3;
+const ROUNDS = 3;
+const CONNECTIONS = 10;
+/**
+ * 5 MB transfers at a fixed rate, below what the machine can carry: the event-loop delay then
+ * shows how long one request blocks the loop, not how long the OS kept a saturated CPU away.
+ */
+const BIG_RATE = 4;
+const BIG_CONNECTIONS = 4;
+const BIG_DURATION_S = 5;
+/**
+ * The bench cluster: PostgreSQL's own defaults for durability (fsync, synchronous commit, full
+ * page writes on), the default 128 MB of shared buffers; only the socket and port are ours.
+ */
+export const BENCH_PG_SETTINGS: Record<string, string> = {
+  fsync: 'on',
+  synchronous_commit: 'on',
+  full_page_writes: 'on',
+  shared_buffers: '128MB',
+};
 const PASSWORD = 'a quiet lake at dawn';
 const RELAXED = {
   submit: { max: 10_000_000, windowSeconds: 60 },
@@ -120,26 +147,98 @@ async function timeLogins(
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/** Runs the load generator in its own process against `url`. */
+function clientLoad(
+  url: string,
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    bodyFile?: string;
+    overallRate?: number;
+    connections?: number;
+  },
+  duration = DURATION_S,
+): Promise<LoadResult> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'load-client.ts'),
+      JSON.stringify({ url, connections: CONNECTIONS, duration, ...opts }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as LoadResult)
+        : reject(new Error(`load client ${code}`)),
+    ),
+  );
+}
+
+/** The event-loop delay of this (the servers') process while `work` runs: p99 in ms. */
+async function withLoopDelay<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  try {
+    const result = await work();
+    return [result, histogram.percentile(99) / 1e6];
+  } finally {
+    histogram.disable();
+  }
+}
+
+/** Random bytes behind a PDF header: nothing for PostgreSQL (or anyone) to compress. */
+function randomPdf(size: number): Buffer {
+  const file = crypto.randomBytes(size);
+  file.write('%PDF-1.7\n', 0, 'latin1');
+  return file;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
 export default async function apiBench(): Promise<string> {
   const rows: Row[] = [];
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-bench-'));
-  const body = multipartBody(spartanFields(), [
-    { filename: 'cv.pdf', contentType: 'application/pdf', data: pdf(200 * 1024) },
-  ]);
-  const apply = { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body };
+  const writeBody = (name: string, size: number) => {
+    const file = path.join(temp, name);
+    fs.writeFileSync(
+      file,
+      multipartBody(spartanFields(), [
+        { filename: 'cv.pdf', contentType: 'application/pdf', data: randomPdf(size) },
+      ]),
+    );
+    return file;
+  };
+  const small = writeBody('apply-200k.bin', 200 * 1024);
+  const large = writeBody('apply-5m.bin', 5 * 1024 * 1024 - 1024);
+  const apply = (bodyFile: string) => ({
+    method: 'POST',
+    headers: { 'content-type': MULTIPART_TYPE },
+    bodyFile,
+  });
   let cluster: PostgresCluster | undefined;
   const apps: FastifyInstance[] = [];
   try {
     const bare = await bareServer();
     apps.push(bare);
-    const bareResult = await load(`${await listen(bare)}/bare`, apply);
-    rows.push([
-      'bare Fastify route, same 200 KB multipart',
-      fmt(bareResult.rps),
-      fmt(bareResult.p50),
-      fmt(bareResult.p99),
-      `baseline ${bareResult.note}`.trim(),
-    ]);
+    const variants: Array<{ name: string; url: string }> = [
+      { name: 'bare Fastify route, same 200 KB multipart', url: `${await listen(bare)}/bare` },
+    ];
 
     const pglite = await build({
       dataDir: path.join(temp, 'data'),
@@ -150,37 +249,31 @@ export default async function apiBench(): Promise<string> {
     });
     apps.push(pglite);
     const pgliteBase = await listen(pglite);
-    const lite = await load(`${pgliteBase}/api/spartan_join/apply-spartan/`, apply);
-    rows.push([
-      'apply, 200 KB PDF, PGlite',
-      fmt(lite.rps),
-      fmt(lite.p50),
-      fmt(lite.p99),
-      `${fmt(lite.rps / bareResult.rps, 2)}× bare ${lite.note}`.trim(),
-    ]);
+    variants.push({
+      name: 'apply, 200 KB random PDF, PGlite (files on disk)',
+      url: `${pgliteBase}/api/spartan_join/apply-spartan/`,
+    });
 
+    let pgBase: string | undefined;
     try {
-      cluster = await startPostgres();
+      cluster = await startPostgres(BENCH_PG_SETTINGS);
       const postgres = await build({
         dataDir: path.join(temp, 'pg-app'),
         databaseUrl: await cluster.createDatabase('spartan_bench'),
         distDir: temp,
         logger: false,
         rateLimits: RELAXED,
+        staffMfa: 'optional',
       });
       apps.push(postgres);
-      const pgBase = await listen(postgres);
-      const pg = await load(`${pgBase}/api/spartan_join/apply-spartan/`, apply);
-      rows.push([
-        'apply, 200 KB PDF, PostgreSQL 15',
-        fmt(pg.rps),
-        fmt(pg.p50),
-        fmt(pg.p99),
-        `${fmt(pg.rps / bareResult.rps, 2)}× bare ${pg.note}`.trim(),
-      ]);
+      pgBase = await listen(postgres);
+      variants.push({
+        name: 'apply, 200 KB random PDF, PostgreSQL 15 (files in resume_files)',
+        url: `${pgBase}/api/spartan_join/apply-spartan/`,
+      });
     } catch (err) {
       rows.push([
-        'apply, 200 KB PDF, PostgreSQL 15',
+        'apply, PostgreSQL 15',
         '–',
         '–',
         '–',
@@ -188,9 +281,86 @@ export default async function apiBench(): Promise<string> {
       ]);
     }
 
-    // Lists on PGlite (the default): bring the table to 1,000 rows, then to 100,000.
+    // Interleaved rounds, the order rotating: each variant runs first, middle and last once.
+    const results = new Map<string, LoadResult[]>();
+    const ratios = new Map<string, number[]>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = variants.map((_, i) => variants[(i + round) % variants.length]!);
+      const inRound = new Map<string, LoadResult>();
+      for (const variant of order) {
+        const r = await clientLoad(variant.url, apply(small));
+        inRound.set(variant.name, r);
+        results.set(variant.name, [...(results.get(variant.name) ?? []), r]);
+      }
+      const bareRps = inRound.get(variants[0]!.name)!.rps;
+      for (const variant of variants.slice(1)) {
+        ratios.set(variant.name, [
+          ...(ratios.get(variant.name) ?? []),
+          inRound.get(variant.name)!.rps / bareRps,
+        ]);
+      }
+    }
+    for (const variant of variants) {
+      const runs = results.get(variant.name)!;
+      const failures = runs.reduce((n, r) => n + r.failures, 0);
+      const ratio = ratios.get(variant.name);
+      rows.push([
+        variant.name,
+        fmt(median(runs.map((r) => r.rps))),
+        fmt(median(runs.map((r) => r.p50))),
+        fmt(median(runs.map((r) => r.p99))),
+        [
+          ratio
+            ? `${fmt(median(ratio) * 100, 1)}% of bare (rounds: ${ratio.map((x) => fmt(x * 100, 1)).join(', ')})`
+            : 'baseline',
+          failures ? `${failures} failed` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
+      ]);
+    }
+
+    // 5 MB uploads and downloads: the event loop of the servers' process meanwhile.
+    const big = { overallRate: BIG_RATE, connections: BIG_CONNECTIONS };
     const token = await staffToken(pgliteBase, pglite);
     const auth = { headers: { authorization: `Bearer ${token}` } };
+    const bigTargets: Array<[string, string]> = [['bare Fastify route', `${variants[0]!.url}`]];
+    bigTargets.push(['PGlite', `${pgliteBase}/api/spartan_join/apply-spartan/`]);
+    if (pgBase) bigTargets.push(['PostgreSQL 15', `${pgBase}/api/spartan_join/apply-spartan/`]);
+    for (const [name, url] of bigTargets) {
+      const [r, delay] = await withLoopDelay(() =>
+        clientLoad(url, { ...apply(large), ...big }, BIG_DURATION_S),
+      );
+      rows.push([
+        `5 MB uploads, ${name}`,
+        fmt(r.rps, 1),
+        fmt(r.p50),
+        fmt(r.p99),
+        `event-loop delay p99 ${fmt(delay, 1)} ms${r.failures ? `; ${r.failures} failed` : ''}`,
+      ]);
+    }
+    const bigOne = (await (
+      await fetch(`${pgliteBase}/api/spartan_join/applications/?page_size=1`, auth)
+    ).json()) as { data: Array<{ id: string; resume: { size: number } | null }> };
+    const bigFile = bigOne.data.find((a) => (a.resume?.size ?? 0) > 4_000_000);
+    if (bigFile) {
+      const [r, delay] = await withLoopDelay(() =>
+        clientLoad(
+          `${pgliteBase}/api/spartan_join/application/${bigFile.id}/resume/`,
+          { ...auth, ...big },
+          BIG_DURATION_S,
+        ),
+      );
+      rows.push([
+        '5 MB downloads, PGlite (streamed from disk)',
+        fmt(r.rps, 1),
+        fmt(r.p50),
+        fmt(r.p99),
+        `event-loop delay p99 ${fmt(delay, 1)} ms${r.failures ? `; ${r.failures} failed` : ''}`,
+      ]);
+    }
+
+    // Lists on PGlite (the default): bring the table to 1,000 rows, then to 100,000.
     const existing = Number(
       (
         (await pglite.db.execute(sql`SELECT count(*)::int AS n FROM spartan_applications`)) as {
@@ -200,7 +370,7 @@ export default async function apiBench(): Promise<string> {
     );
     const listUrl = `${pgliteBase}/api/spartan_join/applications/?page=1&page_size=20`;
     const searchUrl = `${pgliteBase}/api/spartan_join/applications/?q=seed777%40example&page_size=20`;
-    const measured: Record<string, Awaited<ReturnType<typeof load>>> = {};
+    const measured: Record<string, LoadResult> = {};
     for (const size of [1_000, 100_000]) {
       const current = size === 1_000 ? existing : 1_000;
       if (size > current) await seed(pglite, size - current);
@@ -209,7 +379,7 @@ export default async function apiBench(): Promise<string> {
         ['page 1 of 20', listUrl],
         ['search "seed777@example"', searchUrl],
       ] as const) {
-        const r = await load(url, auth);
+        const r = await clientLoad(url, auth);
         const baseline = measured[kind];
         measured[kind] ??= r;
         rows.push([
@@ -217,7 +387,7 @@ export default async function apiBench(): Promise<string> {
           fmt(r.rps),
           fmt(r.p50),
           fmt(r.p99),
-          `${baseline ? `${fmt(r.rps / baseline.rps, 2)}× the 1,000-row rate ` : ''}${r.note}`.trim(),
+          `${baseline ? `${fmt(r.rps / baseline.rps, 2)}× the 1,000-row rate` : ''}${r.failures ? ` ${r.failures} failed` : ''}`.trim(),
         ]);
       }
     }
@@ -251,7 +421,10 @@ export default async function apiBench(): Promise<string> {
   const header = `| case | req/s | p50 ms | p99 ms | note |\n| --- | ---: | ---: | ---: | --- |`;
   return [
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ` +
-      `autocannon 10 connections × ${DURATION_S} s per row, all on 127.0.0.1`,
+      `autocannon in its own process, ${CONNECTIONS} connections × ${DURATION_S} s per run; ` +
+      `apply rows: medians of ${ROUNDS} interleaved rounds; 5 MB rows: ${BIG_RATE} requests/s ` +
+      `over ${BIG_CONNECTIONS} connections; load average ${os.loadavg()[0]!.toFixed(1)} at the end; ` +
+      'all on 127.0.0.1',
     '',
     header,
     ...rows.map((r) => `| ${r.join(' | ')} |`),

@@ -9,7 +9,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { AuditLog } from './audit.ts';
 import { Sessions } from './auth.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
@@ -18,8 +17,10 @@ import {
   ApiError,
   DATABASE_RETRY_AFTER_SECONDS,
   ERR_INTERNAL,
-  ERR_RATE_LIMITED,
+  clientErrorHandler,
   databaseUnavailable,
+  errorLabel,
+  frameworkErrors,
 } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -38,9 +39,15 @@ import { StaffService } from './staff.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
+import { SubmitLimiter } from './submit-limit.ts';
+import { StorageUnavailableError, type FileStore } from './storage/index.ts';
+import { openFileStore, startFileUpkeep } from './storage/open.ts';
 
 export interface BuildOptions extends Partial<ServerConfig> {
-  logger?: boolean;
+  /** Request and error logs (JSON lines): on stdout, or into `stream` (tests read them). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+  /** The slow-client limits, shortened by tests (SLOW_CLIENT_TIMEOUTS by default). */
+  timeouts?: Partial<SlowClientTimeouts>;
   /**
    * argon2id cost, for test suites that hash a lot (never set by the environment). Below
    * OWASP's minimum (server/security/passwords.ts) only outside production.
@@ -56,11 +63,52 @@ declare module 'fastify' {
     staff: StaffService;
     /** Password hashing and policy, on the bounded worker pool (server/security/passwords.ts). */
     passwords: PasswordHasher;
+    /** Where resume bytes live (server/storage); see deleteApplications in server/applications.ts. */
+    files: FileStore;
   }
 }
 
 /** JSON bodies (login, investor application) are small. */
 const JSON_BODY_LIMIT = 16 * 1024;
+
+export interface SlowClientTimeouts {
+  /** The request's headers must have arrived within this (Node's headersTimeout). */
+  headersMs: number;
+  /** The whole request must have arrived within this (Node's requestTimeout). */
+  requestMs: number;
+  /** A socket with no traffic at all is closed after this. */
+  idleMs: number;
+  keepAliveMs: number;
+}
+
+export const SLOW_CLIENT_TIMEOUTS: SlowClientTimeouts = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  idleMs: 30_000,
+  keepAliveMs: 5_000,
+};
+
+/** Request headers, all together, at most this many bytes (Node's default, stated): else 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Logger options: the request line without its query string (a search's `q` is an applicant's
+ * name or email), and errors only as the error handler writes them (name and code).
+ */
+function loggerOptions(logger: BuildOptions['logger']) {
+  if (!logger) return false;
+  return {
+    level: 'info',
+    ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+    serializers: {
+      req: (request: { method: string; url: string; id?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0] ?? '',
+        id: request.id,
+      }),
+    },
+  };
+}
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -73,9 +121,12 @@ interface FastifyLikeError {
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...configFromEnv(), ...options };
   const database: Database = await openDatabase(config);
+  let files: FileStore | undefined;
   try {
-    return await assemble(config, database, options.logger ?? false, options.passwordHashing);
+    files = await openFileStore(config, database);
+    return await assemble(config, database, files, options);
   } catch (err) {
+    await files?.close();
     await database.close();
     throw err;
   }
@@ -84,26 +135,44 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 async function assemble(
   config: ServerConfig,
   database: Database,
-  logger: boolean,
-  passwordHashing: Argon2Params | undefined,
+  files: FileStore,
+  options: BuildOptions,
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
-  const app = Fastify({
-    logger,
+  const passwordHashing = options.passwordHashing;
+  const timeouts = { ...SLOW_CLIENT_TIMEOUTS, ...options.timeouts };
+  const app: FastifyInstance = Fastify({
+    logger: loggerOptions(options.logger),
     // Several forms of one option: narrowed so Fastify's overloads pick the HTTP/1 server.
     trustProxy: Array.isArray(trustProxy) ? trustProxy : (trustProxy as boolean),
-    // Slow clients: idle sockets dropped after 30 s, a whole request must arrive within 60 s.
-    connectionTimeout: 30_000,
-    requestTimeout: 60_000,
-    keepAliveTimeout: 5_000,
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // Node checks the header and request deadlines on this tick (30 s by default, which made
+      // a 15 s limit anything up to 45 s): checked every second, a limit is true to the second.
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 4)),
+    },
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors raised before a route runs, in the API's {"detail": …} shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
-  app.server.headersTimeout = 15_000;
-  app.addHook('onClose', () => database.close());
+  const upkeep = await startFileUpkeep(database, files, (err) =>
+    app.log.error({ err: errorLabel(err) }, 'file sweep failed'),
+  );
+  app.addHook('onClose', async () => {
+    await upkeep.stop();
+    await files.close();
+    await database.close();
+  });
 
   app.decorate('db', database.db);
+  app.decorate('files', files);
   const tokens = new TokenService(loadSecret(config.dataDir, config.authSecret));
   const weaker =
     passwordHashing &&
@@ -131,7 +200,10 @@ async function assemble(
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'Unsupported content type';
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') detail = 'Request body is too large';
     if (status === 406) status = 400;
-    if (status === 500 && databaseUnavailable(error)) {
+    if (
+      status === 500 &&
+      (databaseUnavailable(error) || error instanceof StorageUnavailableError)
+    ) {
       status = 503;
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
@@ -139,10 +211,7 @@ async function assemble(
     if (status >= 500 && !(error instanceof ApiError && status === 503)) {
       // The name and code only: a query layer's message can carry the query's parameters,
       // which are applicants' data.
-      request.log.error(
-        { err: { name: (error as Error).name, code: error.code } },
-        'request failed',
-      );
+      request.log.error({ err: errorLabel(error) }, 'request failed');
       detail = status === 503 ? 'Service unavailable' : ERR_INTERNAL;
     }
     if (error.headers) reply.headers(error.headers);
@@ -150,6 +219,8 @@ async function assemble(
   });
 
   const sessions = new Sessions(database.db, tokens);
+  const submitLimiter = new SubmitLimiter(config.rateLimits.submit, database.url);
+  app.addHook('onClose', () => submitLimiter.close());
   const security: StaffSecurity = {
     db: database.db,
     sessions,
@@ -166,11 +237,6 @@ async function assemble(
     submitOrigins: config.submitOrigins,
     production: config.production,
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      ERR_RATE_LIMITED(Math.max(1, Math.ceil(context.ttl / 1000))) as ApiError,
-  });
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   useStrictJson(app, JSON_BODY_LIMIT);
   useZodValidation(app);
@@ -182,14 +248,16 @@ async function assemble(
   await app.register(auditRoutes, security);
   await app.register(spartanRoutes, {
     db: database.db,
+    files,
     transaction: (body) => database.transaction(body),
     sessions,
-    submitLimit: config.rateLimits.submit,
+    limitSubmit: submitLimiter.hook('apply'),
   });
   await app.register(investorRoutes, {
     db: database.db,
+    files,
     sessions,
-    submitLimit: config.rateLimits.submit,
+    limitSubmit: submitLimiter.hook('invest'),
   });
   await app.register(staticRoutes, { distDir: config.distDir });
   await app.ready();

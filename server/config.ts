@@ -1,6 +1,7 @@
 /** Server configuration from the environment, with the defaults of CONTRACT.md. */
 import path from 'node:path';
 import { defaultHashPoolOptions, type HashPoolOptions } from './security/hash-pool.ts';
+import type { S3Options } from './storage/s3.ts';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -47,6 +48,14 @@ export interface ServerConfig {
   auditRetentionDays: number;
   /** Password worker threads and waiting room (HASH_CONCURRENCY, HASH_QUEUE). */
   hashPool: HashPoolOptions;
+  /**
+   * Where resume bytes live (FILE_STORAGE): `disk` (DATA_DIR/files), `postgres` or `s3`. Unset:
+   * `s3` when S3 is configured, else `postgres` with DATABASE_URL, else `disk`. See
+   * server/storage/index.ts.
+   */
+  fileStorage: 'disk' | 'postgres' | 's3' | undefined;
+  /** The S3-compatible storage (S3_BUCKET, S3_PREFIX, S3_ENDPOINT, S3_REGION, …). */
+  s3: S3Options | undefined;
 }
 
 function trustProxy(value: string | undefined): boolean | number | string[] {
@@ -70,6 +79,26 @@ const origins = (list: string): string[] =>
     .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
 
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Options | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    prefix: env.S3_PREFIX ?? 'resumes/',
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || Boolean(env.S3_ENDPOINT),
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+  };
+}
+
+function fileStorage(env: NodeJS.ProcessEnv): ServerConfig['fileStorage'] {
+  const chosen = env.FILE_STORAGE;
+  if (chosen === 'disk' || chosen === 'postgres' || chosen === 's3') return chosen;
+  if (chosen) throw new Error(`FILE_STORAGE must be disk, postgres or s3, not "${chosen}".`);
+  return undefined;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   return {
@@ -87,6 +116,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staffMfa: env.STAFF_MFA === 'optional' ? 'optional' : 'required',
     auditRetentionDays: positive(env.AUDIT_RETENTION_DAYS, 365),
     hashPool: defaultHashPoolOptions(env),
+    fileStorage: fileStorage(env),
+    s3: s3FromEnv(env),
     rateLimits: {
       submit: {
         max: positive(env.SUBMIT_RATE_LIMIT, 10),

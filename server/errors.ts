@@ -3,6 +3,9 @@
  * `FST_ERR_*` style). Every error body is `{"detail": "…"}`, plus `errors`
  * (`{field: message}`) for a rejected form. Nothing else leaves the server.
  */
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../schemas/errors.ts';
 
 export class ApiError extends Error {
@@ -71,3 +74,69 @@ export function databaseUnavailable(error: unknown): boolean {
 
 /** How long a client should wait before trying again while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What a log line may say about an error: its name and code. A message or a stack can carry a
+ * query's parameters (applicants' data) or a file's bytes.
+ */
+export function errorLabel(error: unknown): { name?: string; code?: string } {
+  const { name } = (error ?? {}) as { name?: unknown };
+  let code: unknown;
+  // The first code along the causes (the query layer wraps the driver's error).
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string') {
+      code = e.code;
+      break;
+    }
+    e = e.cause as typeof e;
+  }
+  return {
+    ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
+/**
+ * Errors Fastify raises before routing (a URL it cannot decode, FST_ERR_BAD_URL), answered in
+ * the API's shape.
+ */
+export function frameworkErrors(
+  error: { code?: string },
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ detail: 'Malformed URL' });
+    return;
+  }
+  void reply.code(500).send({ detail: ERR_INTERNAL });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (malformed HTTP, headers over
+ * the limit, a client too slow), written straight on the socket in the API's shape.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let detail = 'Malformed HTTP request';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    detail = 'The request took too long to arrive';
+  } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    detail = 'Request headers are too large';
+  }
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

@@ -40,9 +40,43 @@ export async function startServer(): Promise<void> {
   console.log(`Spartans platform ready on http://${config.host}:${port}`);
 }
 
+const FILE_PROBLEMS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'a file is in the way',
+  ENOSPC: 'the disk is full',
+  ENOENT: 'it does not exist',
+};
+
+/** A start-up failure in one sentence, never a stack (nor a database password). */
+export function startupMessage(err: unknown): string {
+  const {
+    code,
+    path: file,
+    message,
+    name,
+  } = (err ?? {}) as {
+    code?: string;
+    path?: string;
+    message?: string;
+    name?: string;
+  };
+  if (name === 'DataDirLockedError' && message) return message;
+  if (code && file && FILE_PROBLEMS[code]) {
+    return `The server cannot start: it cannot use ${file} (${FILE_PROBLEMS[code]}, ${code}); check DATA_DIR and the folder's owner and permissions.`;
+  }
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
+    return `The server cannot start: PostgreSQL at DATABASE_URL did not accept the connection (${code}).`;
+  }
+  const first = (message ?? String(err)).split('\n')[0];
+  return `The server cannot start: ${first}`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   startServer().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(startupMessage(err));
     process.exit(1);
   });
 }

@@ -79,7 +79,11 @@ export const spartanApplications = pgTable('spartan_applications', {
   origin: text('origin'),
 });
 
-/** The resume, apart so that list queries never touch its bytes. */
+/**
+ * The resume's name, type and size. Its bytes are in the file store (server/storage), keyed by
+ * the application id; `data` holds only the bytes of applications from before that, until the
+ * server moves them to the store at start-up.
+ */
 export const spartanResumes = pgTable('spartan_resumes', {
   applicationId: uuid('application_id')
     .primaryKey()
@@ -87,7 +91,14 @@ export const spartanResumes = pgTable('spartan_resumes', {
   filename: text('filename').notNull(),
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
+  data: bytea('data'),
+});
+
+/** The file store on PostgreSQL (server/storage/postgres.ts): one row per resume's bytes. */
+export const resumeFiles = pgTable('resume_files', {
+  applicationId: uuid('application_id').primaryKey(),
   data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export const investorApplications = pgTable('investor_applications', {
@@ -104,17 +115,11 @@ export const investorApplications = pgTable('investor_applications', {
   origin: text('origin'),
 });
 
-/** Row counts kept by triggers, so an unfiltered list's `total` costs one row read. */
-export const rowCounts = pgTable('row_counts', {
-  tableName: text('table_name').primaryKey(),
-  n: bigint('n', { mode: 'number' }).notNull(),
-});
-
 export const schema = {
   staffUsers,
   staffSessions,
   spartanApplications,
   spartanResumes,
   investorApplications,
-  rowCounts,
+  resumeFiles,
 };

@@ -43,6 +43,8 @@ export interface ApplicationResource<Q extends PgSelect> {
   /** The rows as the serialiser reads them (columns, joins), as a dynamic query. */
   rows: () => Q;
   present: (row: Awaited<Q>[number]) => object;
+  /** Deletes one application with its files (deleteApplications); false if there was none. */
+  remove: (id: string) => Promise<boolean>;
   paths: { list: string; detail: string; delete: string };
 }
 
@@ -50,7 +52,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
   app: FastifyInstance,
   resource: ApplicationResource<Q>,
 ) {
-  const { db, sessions, table, tableName, item, rows, present, paths } = resource;
+  const { db, sessions, table, tableName, item, rows, present, remove, paths } = resource;
 
   app.get<{ Querystring: ListQuery }>(
     paths.list,
@@ -104,8 +106,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     },
     async (request) => {
       const id = applicationId(request.params.id);
-      const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-      if (deleted.length === 0) throw ERR_NOT_FOUND();
+      if (!(await remove(id))) throw ERR_NOT_FOUND();
       await audit(request, 'application.delete', { type: tableName, id });
       return { id };
     },

@@ -5,7 +5,6 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
 import { CONTROL } from '../../schemas/fields.ts';
 import type { Db } from '../db/index.ts';
-import { rowCounts } from '../db/schema.ts';
 import { ERR_NOT_FOUND } from '../errors.ts';
 
 export const errorResponse = {
@@ -143,26 +142,25 @@ export function searchWhere(table: Searchable, q: string | undefined): SQL | und
   return or(ilike(table.fullname, pattern), ilike(table.email, pattern));
 }
 
+/** The most rows a list's `total` counts: past it, counting would cost in proportion to the table. */
+export const TOTAL_CAP = 10_000;
+
 /**
- * The list's `total`: without a search, the trigger-kept row count (one row read,
- * however large the table); with one, a count of the matches.
+ * The list's `total`: the matching rows, counted up to TOTAL_CAP + 1 (a count past the cap means
+ * "more than TOTAL_CAP"). No counter row that every submit would have to lock.
  */
 export async function countRows(
   db: Db,
   table: Searchable,
-  tableName: 'spartan_applications' | 'investor_applications',
+  _tableName: 'spartan_applications' | 'investor_applications',
   where: SQL | undefined,
 ): Promise<number> {
-  if (where) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(table)
-      .where(where);
-    return count?.n ?? 0;
-  }
-  const [count] = await db
-    .select({ n: rowCounts.n })
-    .from(rowCounts)
-    .where(eq(rowCounts.tableName, tableName));
-  return Number(count?.n ?? 0);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(TOTAL_CAP + 1)
+    .as('capped');
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return count?.n ?? 0;
 }

@@ -6,24 +6,28 @@
  * DELETE /api/investors/delete_investor_application/{id}/       bearer → {id}
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import {
   investorApplicationSchema,
   type InvestorApplication,
 } from '../../schemas/investor-application.ts';
 import type { Sessions } from '../auth.ts';
-import type { RateLimit } from '../config.ts';
+import { deleteApplications } from '../applications.ts';
 import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
+import type { FileStore } from '../storage/index.ts';
 import { applicationStaffRoutes } from './applications-common.ts';
 import { errorResponses, submissionOrigin } from './common.ts';
 
 export interface InvestorRouteOptions {
   db: Db;
+  files: FileStore;
   sessions: Sessions;
-  submitLimit: RateLimit;
+  /** The submission rate limit's hook (server/submit-limit.ts). */
+  limitSubmit: onRequestHookHandler;
 }
 
 const investorSchema = {
@@ -77,9 +81,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
   app.post<{ Body: InvestorApplication }>(
     '/api/investors/join_investor/',
     {
-      config: {
-        rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
-      },
+      onRequest: opts.limitSubmit,
       // Only JSON: a form-encoded or multipart body is the wrong content type, not a bad form.
       preValidation: async (request) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -129,6 +131,9 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
     item: investorSchema,
     rows: () => db.select().from(investorApplications).$dynamic(),
     present,
+    remove: async (id) =>
+      (await deleteApplications(db, opts.files, 'investor', eq(investorApplications.id, id)))
+        .length > 0,
     paths: {
       list: '/api/investors/get_investor_applications/',
       detail: '/api/investors/get_investor_application_detail/:id/',

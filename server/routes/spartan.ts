@@ -7,20 +7,21 @@
  * DELETE /api/application/{id}/delete/               bearer → {id}
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import {
   resumeFileError,
   validateSpartanApplication,
   type SpartanApplication,
 } from '../../schemas/spartan-application.ts';
+import { deleteApplications } from '../applications.ts';
 import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
-import type { RateLimit } from '../config.ts';
 import type { Database, Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
-import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../errors.ts';
+import type { FileStore, StoredFile } from '../storage/index.ts';
 import {
   attachmentDisposition,
   readMultipart,
@@ -34,10 +35,13 @@ import { applicationId, errorResponses, idParams, submissionOrigin } from './com
 
 export interface SpartanRouteOptions {
   db: Db;
+  /** Where the resume bytes go (server/storage). */
+  files: FileStore;
   /** The database's transaction (see Database.transaction). */
   transaction: Database['transaction'];
   sessions: Sessions;
-  submitLimit: RateLimit;
+  /** The submission rate limit's hook (server/submit-limit.ts). */
+  limitSubmit: onRequestHookHandler;
 }
 
 const resumeSchema = {
@@ -162,14 +166,20 @@ function checkResume(file: { filename: string; data: Buffer }): CheckedResume | 
 }
 
 export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOptions) {
-  const { db, sessions } = opts;
+  const { db, files, sessions } = opts;
+
+  const legacyResume = async (id: string): Promise<StoredFile | null> => {
+    const [row] = await db
+      .select({ data: spartanResumes.data })
+      .from(spartanResumes)
+      .where(eq(spartanResumes.applicationId, id));
+    return row?.data ? { size: row.data.length, body: row.data } : null;
+  };
 
   app.post(
     '/api/spartan_join/apply-spartan/',
     {
-      config: {
-        rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
-      },
+      onRequest: opts.limitSubmit,
       schema: {
         consumes: ['multipart/form-data'],
         response: {
@@ -214,7 +224,10 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         request.log.info({ honeypot: true }, 'spartan application dropped');
         return reply.code(201).send({ application_id: row.id, data: present(row) });
       }
-      await opts.transaction(async (tx) => {
+      // The file first, durably, outside the transaction: once the row commits, its file exists.
+      // If the row never commits, the file is deleted here, or swept as an orphan after a crash.
+      if (resume) await files.put(row.id, resume.data);
+      const stored = opts.transaction(async (tx) => {
         await tx.insert(spartanApplications).values({
           id: row.id,
           createdAt: row.createdAt,
@@ -233,10 +246,17 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
             filename: resume.filename,
             contentType: RESUME_CONTENT_TYPES[resume.kind],
             size: resume.data.length,
-            data: resume.data,
           });
         }
       });
+      if (resume) {
+        await stored.catch(async (err: unknown) => {
+          await files.delete([row.id]).catch(() => undefined);
+          throw err;
+        });
+      } else {
+        await stored;
+      }
       return reply.code(201).send({ application_id: row.id, data: present(row) });
     },
   );
@@ -254,6 +274,12 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .leftJoin(spartanResumes, eq(spartanResumes.applicationId, spartanApplications.id))
         .$dynamic(),
     present,
+    remove: async (id) =>
+      (
+        await deleteApplications(db, files, 'spartan', eq(spartanApplications.id, id), (err) =>
+          app.log.error({ err: errorLabel(err) }, 'resume file deletion failed; left to the sweep'),
+        )
+      ).length > 0,
     paths: {
       list: '/api/spartan_join/applications/',
       detail: '/api/spartan_join/application/:id/',
@@ -269,20 +295,27 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
     },
     async (request, reply) => {
       const id = applicationId(request.params.id);
-      const [file] = await db
-        .select()
+      const [meta] = await db
+        .select({
+          filename: spartanResumes.filename,
+          contentType: spartanResumes.contentType,
+          legacy: sql<boolean>`${spartanResumes.data} IS NOT NULL`,
+        })
         .from(spartanResumes)
         .where(eq(spartanResumes.applicationId, id))
         .limit(1);
+      if (!meta) throw ERR_NOT_FOUND();
+      // The bytes are in the file store (or, for a row not moved there yet, still in the row).
+      const file = meta.legacy ? await legacyResume(id) : await files.get(id);
       if (!file) throw ERR_NOT_FOUND();
       await audit(request, 'application.resume_download', { type: 'spartan_applications', id });
       return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', attachmentDisposition(file.filename))
+        .header('Content-Type', meta.contentType)
+        .header('Content-Disposition', attachmentDisposition(meta.filename))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Content-Length', String(file.data.length))
-        .send(file.data);
+        .header('Content-Length', String(file.size))
+        .send(file.body);
     },
   );
 }

@@ -43,6 +43,14 @@ describe('durability of the embedded database', () => {
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
+  /** Acknowledged Spartan applications, each with a resume of its own bytes. */
+  const resumes = new Map<string, Buffer>();
+  const resumeOf = (i: number) => {
+    const file = pdf(20_000);
+    file.write(`resume number ${i}`, 100, 'latin1');
+    return file;
+  };
+
   function submit(url: string, i: number): Promise<string | null> {
     const request =
       i % 2 === 0
@@ -51,7 +59,7 @@ describe('durability of the embedded database', () => {
             headers: { 'content-type': MULTIPART_TYPE },
             body: new Uint8Array(
               multipartBody(spartanFields({ fullname: `Durable ${i}` }), [
-                { filename: `cv-${i}.pdf`, data: pdf(20_000) },
+                { filename: `cv-${i}.pdf`, data: resumeOf(i) },
               ]),
             ),
           })
@@ -64,6 +72,7 @@ describe('durability of the embedded database', () => {
       async (res) => {
         if (res.status !== 201) return null;
         const body = (await res.json()) as { application_id?: string; investor_id?: string };
+        if (body.application_id) resumes.set(body.application_id, resumeOf(i));
         return body.application_id ?? body.investor_id ?? null;
       },
       () => null, // The connection died with the server: not acknowledged.
@@ -94,7 +103,7 @@ describe('durability of the embedded database', () => {
 
     // A second server on the same folder must refuse, and say why.
     const second = startServer(env());
-    await expect(second).rejects.toThrow(/already in use/);
+    await expect(second).rejects.toThrow(/is in use by process/);
 
     const acknowledged: string[] = [];
     const burst1 = await Promise.all(Array.from({ length: 40 }, (_, i) => submit(first.url, i)));
@@ -128,6 +137,22 @@ describe('durability of the embedded database', () => {
     const missing = acknowledged.filter((id) => !stored.has(id));
     expect(acknowledged.length).toBeGreaterThanOrEqual(50);
     expect(missing).toEqual([]);
+
+    // Every acknowledged resume is there, byte for byte, and no file is left that no row names.
+    expect(resumes.size).toBeGreaterThanOrEqual(20);
+    for (const [id, bytes] of resumes) {
+      const res = await fetch(`${restarted.url}/api/spartan_join/application/${id}/resume/`, {
+        headers: { authorization: `Bearer ${access}` },
+      });
+      expect(res.status, id).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes), id).toBe(true);
+    }
+    const files = fs
+      .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+    expect(files.filter((name) => !stored.has(name))).toEqual([]); // orphans swept at start-up
+    expect(files.length).toBeGreaterThanOrEqual(resumes.size);
 
     // SIGTERM: drains, closes the database, releases the folder, exits 0.
     restarted.proc.kill('SIGTERM');

@@ -17,6 +17,8 @@ export interface PostgresCluster {
   url: string;
   /** A new empty database on the cluster (its URL). */
   createDatabase(name: string): Promise<string>;
+  /** `pg_ctl restart -m fast`: every connection is cut, then the cluster is back. */
+  restart(): void;
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,13 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+/** The test clusters' settings: no durability (a throwaway cluster; speed). */
+export const TEST_SETTINGS: Record<string, string> = { fsync: 'off', full_page_writes: 'off' };
+
+/** Starts a cluster; `settings` (postgres -c name=value) replace TEST_SETTINGS. */
+export async function startPostgres(
+  settings: Record<string, string> = TEST_SETTINGS,
+): Promise<PostgresCluster> {
   const bin = findBinDir();
   if (!bin) {
     throw new Error(
@@ -82,7 +90,10 @@ export async function startPostgres(): Promise<PostgresCluster> {
     '-t',
     '60',
     '-o',
-    `-k ${socket} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+    [
+      `-k ${socket} -p ${port} -c listen_addresses=127.0.0.1`,
+      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+    ].join(' '),
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -97,6 +108,20 @@ export async function startPostgres(): Promise<PostgresCluster> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    restart() {
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        path.join(dir, 'log'),
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        'restart',
+      ]);
     },
     async stop() {
       try {

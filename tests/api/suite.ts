@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
@@ -79,6 +80,22 @@ export function apiSuite(label: string, target: SuiteTarget): void {
     const invest = (payload: Record<string, unknown> = investorPayload()) =>
       call({ method: 'POST', url: '/api/investors/join_investor/', payload });
     const unique = () => crypto.randomBytes(5).toString('hex');
+    /** The bytes the file store holds for an application, or null. */
+    const storedBytes = async (id: string): Promise<Buffer | null> => {
+      const file = await app.files.get(id);
+      if (!file) return null;
+      if (Buffer.isBuffer(file.body)) return file.body;
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    /** Whether the resume row still carries bytes itself. */
+    const inRow = async (id: string): Promise<boolean> => {
+      const result = (await app.db.execute(
+        sql`SELECT data IS NOT NULL AS held FROM spartan_resumes WHERE application_id = ${id}`,
+      )) as unknown as { rows: Array<{ held: boolean }> };
+      return result.rows[0]?.held ?? false;
+    };
 
     beforeAll(async () => {
       distDir = fakeDist();
@@ -387,6 +404,9 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         );
         expect(download.headers['x-content-type-options']).toBe('nosniff');
         expect(download.headers['cache-control']).toBe('no-store');
+        // The bytes are in the file store, not in the row.
+        expect(await inRow(body.application_id)).toBe(false);
+        expect(await storedBytes(body.application_id)).toEqual(file);
       });
 
       it('given .doc and .docx resumes with matching content, then both are accepted', async () => {
@@ -604,9 +624,11 @@ export function apiSuite(label: string, target: SuiteTarget): void {
       it('given a delete, then it answers the id and the application and resume are gone', async () => {
         const res = await apply(spartanFields(), [{ filename: 'cv.pdf', data: pdf() }]);
         const id = res.json().application_id as string;
+        expect(await storedBytes(id)).toEqual(pdf());
         const del = await staff({ method: 'DELETE', url: `/api/application/${id}/delete/` });
         expect(del.statusCode).toBe(200);
         expect(del.json()).toEqual({ id });
+        expect(await storedBytes(id)).toBeNull(); // the file went with its row
         for (const url of [
           `/api/spartan_join/application/${id}/`,
           `/api/spartan_join/application/${id}/resume/`,

@@ -1,0 +1,115 @@
+/**
+ * Real server processes on one PostgreSQL cluster: the submission rate limit holds across two
+ * processes, and a process under load lives through a restart of the cluster (the requests in
+ * flight answer 503, never a crash) and serves again by itself.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
+import { startServer, type RunningServer } from './processes.ts';
+import { AUTH_SECRET, fakeDist } from './suite.ts';
+
+describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
+  let cluster: PostgresCluster;
+  const running: RunningServer[] = [];
+  const dirs: string[] = [];
+  const temp = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-shared-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const serve = async (url: string, env: Record<string, string> = {}) => {
+    const server = await startServer({
+      DATABASE_URL: url,
+      DATA_DIR: temp(),
+      DIST_DIR: fakeDist(),
+      AUTH_SECRET,
+      ...env,
+    });
+    running.push(server);
+    return server;
+  };
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  });
+  afterAll(async () => {
+    for (const server of running) server.proc.kill('SIGKILL');
+    await Promise.all(running.map((s) => s.exited));
+    await cluster?.stop();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('given two processes and a limit of 6 submissions, then a client sending to both alternately gets 6 accepted, not 12', async () => {
+    const url = await cluster.createDatabase('spartan_shared_limits');
+    const env = { SUBMIT_RATE_LIMIT: '6', SUBMIT_RATE_WINDOW_SECONDS: '600' };
+    const [a, b] = [await serve(url, env), await serve(url, env)];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const server = i % 2 === 0 ? a! : b!;
+      const res = await fetch(`${server.url}/api/investors/join_investor/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(investorPayload()),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(6);
+    expect(statuses.slice(6)).toEqual([429, 429, 429, 429, 429, 429]);
+    // The other call has its own allowance, shared too.
+    const apply = await fetch(`${b!.url}/api/spartan_join/apply-spartan/`, {
+      method: 'POST',
+      headers: { 'content-type': MULTIPART_TYPE },
+      body: new Uint8Array(multipartBody(spartanFields())),
+    });
+    expect(apply.status).toBe(201);
+  });
+
+  it('given a cluster restarted under load, then the process lives, every answer is 201 or 503, and service comes back by itself', async () => {
+    const url = await cluster.createDatabase('spartan_restart');
+    const server = await serve(url, { SUBMIT_RATE_LIMIT: '1000000' });
+    let exited = false;
+    void server.exited.then(() => (exited = true));
+    const statuses = new Map<number, number>();
+    let stop = false;
+    const body = new Uint8Array(
+      multipartBody(spartanFields(), [{ filename: 'cv.pdf', data: pdf(100 * 1024) }]),
+    );
+    const worker = async () => {
+      while (!stop) {
+        const status = await fetch(`${server.url}/api/spartan_join/apply-spartan/`, {
+          method: 'POST',
+          headers: { 'content-type': MULTIPART_TYPE },
+          body,
+        }).then(
+          (res) => res.status,
+          () => -1, // the connection itself failed
+        );
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    const workers = Array.from({ length: 6 }, worker);
+    // Load first: some applications stored before the restart.
+    while ((statuses.get(201) ?? 0) < 10) await new Promise((r) => setTimeout(r, 20));
+    cluster.restart();
+    const before = statuses.get(201) ?? 0;
+    // Back by itself: new applications are stored again.
+    const deadline = Date.now() + 60_000;
+    while ((statuses.get(201) ?? 0) < before + 10 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    stop = true;
+    await Promise.all(workers);
+    expect(exited).toBe(false);
+    expect((statuses.get(201) ?? 0) - before).toBeGreaterThanOrEqual(10);
+    expect([...statuses.keys()].filter((s) => s !== 201 && s !== 503)).toEqual([]);
+    // The restart did hit requests (while the cluster was down, every call needs it).
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+  });
+});
