@@ -77,6 +77,8 @@ export const spartanApplications = pgTable('spartan_applications', {
   phone: text('phone').notNull(),
   /** The partner page's origin; null for our own site. */
   origin: text('origin'),
+  /** Review status (server/desk/status.ts). */
+  status: text('status').notNull().default('new'),
 });
 
 /** The resume, apart so that list queries never touch its bytes. */
@@ -102,6 +104,8 @@ export const investorApplications = pgTable('investor_applications', {
   message: text('message'),
   /** The partner page's origin; null for our own site. */
   origin: text('origin'),
+  /** Review status (server/desk/status.ts). */
+  status: text('status').notNull().default('new'),
 });
 
 /** Row counts kept by triggers, so an unfiltered list's `total` costs one row read. */

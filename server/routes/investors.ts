@@ -54,7 +54,8 @@ const investorSchema = {
   ],
 } as const;
 
-type Row = typeof investorApplications.$inferSelect;
+/** A stored application as the submit answers it (its status is the default, new). */
+type Row = Omit<typeof investorApplications.$inferSelect, 'status'>;
 
 function present(row: Row) {
   return {
@@ -124,6 +125,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
   applicationStaffRoutes(app, {
     db,
     sessions,
+    kind: 'investor',
     table: investorApplications,
     tableName: 'investor_applications',
     item: investorSchema,

@@ -16,6 +16,7 @@ import {
   type SpartanApplication,
 } from '../../schemas/spartan-application.ts';
 import { audit } from '../audit.ts';
+import { openResume } from '../desk/resumes.ts';
 import type { Sessions } from '../auth.ts';
 import type { RateLimit } from '../config.ts';
 import type { Database, Db } from '../db/index.ts';
@@ -94,6 +95,7 @@ const columns = {
   email: spartanApplications.email,
   phone: spartanApplications.phone,
   origin: spartanApplications.origin,
+  status: spartanApplications.status,
   resumeName: spartanResumes.filename,
   resumeType: spartanResumes.contentType,
   resumeSize: spartanResumes.size,
@@ -244,6 +246,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   applicationStaffRoutes(app, {
     db,
     sessions,
+    kind: 'spartan',
     table: spartanApplications,
     tableName: 'spartan_applications',
     item: applicationSchema,
@@ -259,6 +262,8 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
       detail: '/api/spartan_join/application/:id/',
       delete: '/api/application/:id/delete/',
     },
+    resumeName: (row) => row.resumeName,
+    openResume: (id) => openResume(db, id),
   });
 
   app.get<{ Params: { id: string } }>(
