@@ -9,6 +9,7 @@ import {
   type FakeClient,
 } from '../../../widgets/internal/form/testing.ts';
 import { navigate } from '../../navigation.ts';
+import type * as Navigation from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
 import { resetStaffState } from './api.ts';
 import { StaffPage } from '../pages/staff.tsx';
@@ -18,7 +19,7 @@ vi.mock('../../../widgets/internal/http.ts', () => ({
   warmHttpClient: vi.fn(),
 }));
 vi.mock('../../navigation.ts', async (original) => ({
-  ...(await original<typeof import('../../navigation.ts')>()),
+  ...(await original<typeof Navigation>()),
   navigate: vi.fn(),
 }));
 
