@@ -47,6 +47,14 @@ export interface ServerConfig {
   auditRetentionDays: number;
   /** Password worker threads and waiting room (HASH_CONCURRENCY, HASH_QUEUE). */
   hashPool: HashPoolOptions;
+  /** SMTP_URL: mail goes out through this server; unset, into DATA_DIR/outbox/ as .eml files. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail. */
+  mailFrom: string;
+  /** PUBLIC_URL: the site's address, for links in mails (default http://HOST:PORT). */
+  publicUrl: string;
+  /** RETENTION_DAYS (default 730): applications older than this are deleted, with their files. */
+  retentionDays: number;
 }
 
 function trustProxy(value: string | undefined): boolean | number | string[] {
@@ -87,6 +95,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staffMfa: env.STAFF_MFA === 'optional' ? 'optional' : 'required',
     auditRetentionDays: positive(env.AUDIT_RETENTION_DAYS, 365),
     hashPool: defaultHashPoolOptions(env),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'The Spartans <no-reply@spartans.invalid>',
+    publicUrl: (env.PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${port}`).replace(/\/$/, ''),
+    retentionDays: positive(env.RETENTION_DAYS, 730),
     rateLimits: {
       submit: {
         max: positive(env.SUBMIT_RATE_LIMIT, 10),

@@ -269,7 +269,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.put<{ Params: { id: string }; Body: { status: string } }>(
     `${desk}/:id/status/`,
-    { preHandler: sessions.requireStaff, schema: { params: idParams, body: statusBody } },
+    { onRequest: sessions.requireStaff, schema: { params: idParams, body: statusBody } },
     async (request) => {
       const id = applicationId(request.params.id);
       const to = request.body.status;
@@ -287,7 +287,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.get<{ Params: { id: string } }>(
     `${desk}/:id/activity/`,
-    { preHandler: sessions.requireStaff, schema: { params: idParams } },
+    { onRequest: sessions.requireStaff, schema: { params: idParams } },
     async (request) => {
       const id = applicationId(request.params.id);
       if (!(await exists(db, table, id))) throw ERR_NOT_FOUND();
@@ -297,7 +297,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.post<{ Params: { id: string }; Body: { body: string } }>(
     `${desk}/:id/notes/`,
-    { preHandler: sessions.requireStaff, schema: { params: idParams, body: noteBody } },
+    { onRequest: sessions.requireStaff, schema: { params: idParams, body: noteBody } },
     async (request, reply) => {
       const id = applicationId(request.params.id);
       if (!(await exists(db, table, id))) throw ERR_NOT_FOUND();
@@ -318,7 +318,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.get<{ Querystring: ListQuery }>(
     `${desk}/export.csv`,
-    { preHandler: sessions.requireStaff, schema: { querystring: exportQuery } },
+    { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
     async (request, reply) => {
       filterWhere(request.query); // A bad filter answers 400 before the stream starts.
       await audit(request, 'application.export_csv', null, { kind: tableName });
@@ -337,7 +337,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     const { resumeName, openResume } = resource;
     app.get<{ Querystring: ListQuery }>(
       `${desk}/resumes.zip`,
-      { preHandler: sessions.requireStaff, schema: { querystring: exportQuery } },
+      { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
       async (request, reply) => {
         filterWhere(request.query);
         await audit(request, 'application.export_resumes', null, { kind: tableName });

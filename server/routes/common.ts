@@ -33,7 +33,8 @@ export function listResponse(item: object) {
       next_cursor: { type: ['string', 'null'] },
       prev_cursor: { type: ['string', 'null'] },
     },
-    required: ['data', 'total', 'total_capped', 'page', 'page_size', 'next_cursor', 'prev_cursor'],
+    // The application lists always send all of them; other lists (the audit trail) the first four.
+    required: ['data', 'total', 'page', 'page_size'],
   } as const;
 }
 

@@ -117,6 +117,8 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
         request.log.info({ honeypot: true }, 'investor application dropped');
       } else {
         await db.insert(investorApplications).values(row);
+        // Queued, not sent here: mail never delays or fails the application.
+        request.server.mailer.applicationReceived('investor', row);
       }
       return reply.code(201).send({ investor_id: row.id, data: present(row) });
     },

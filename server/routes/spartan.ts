@@ -239,6 +239,8 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
           });
         }
       });
+      // Queued, not sent here: mail never delays or fails the application.
+      request.server.mailer.applicationReceived('spartan', row);
       return reply.code(201).send({ application_id: row.id, data: present(row) });
     },
   );

@@ -12,8 +12,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../server/app.ts';
+import { build, type BuildOptions } from '../../server/app.ts';
+import { purgeExpired } from '../../server/desk/retention.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -37,8 +39,8 @@ export function deskSuite(label: string, target: SuiteTarget): void {
     let reviewer = '';
     const dirs: string[] = [];
 
-    const call = (token: string, opts: InjectOptions) =>
-      app.inject({
+    const call = (token: string, opts: InjectOptions, on: FastifyInstance = app) =>
+      on.inject({
         remoteAddress: freshIp(),
         ...opts,
         headers: { authorization: `Bearer ${token}`, ...opts.headers },
@@ -56,8 +58,12 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         prev_cursor: string | null;
       }>();
     };
-    const apply = async (fields: Record<string, string> = {}, resume?: Buffer) => {
-      const res = await app.inject({
+    const apply = async (
+      fields: Record<string, string> = {},
+      resume?: Buffer,
+      on: FastifyInstance = app,
+    ) => {
+      const res = await on.inject({
         method: 'POST',
         url: '/api/spartan_join/apply-spartan/',
         headers: { 'content-type': MULTIPART_TYPE },
@@ -72,8 +78,8 @@ export function deskSuite(label: string, target: SuiteTarget): void {
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ application_id: string }>().application_id;
     };
-    const invest = async (fields: Record<string, unknown> = {}) => {
-      const res = await app.inject({
+    const invest = async (fields: Record<string, unknown> = {}, on: FastifyInstance = app) => {
+      const res = await on.inject({
         method: 'POST',
         url: '/api/investors/join_investor/',
         remoteAddress: freshIp(),
@@ -83,8 +89,8 @@ export function deskSuite(label: string, target: SuiteTarget): void {
       return res.json<{ investor_id: string }>().investor_id;
     };
     const marker = () => crypto.randomBytes(4).toString('hex');
-    const login = async (username: string) => {
-      const res = await app.inject({
+    const login = async (username: string, on: FastifyInstance = app) => {
+      const res = await on.inject({
         method: 'POST',
         url: '/api/security-login/',
         remoteAddress: freshIp(),
@@ -93,21 +99,28 @@ export function deskSuite(label: string, target: SuiteTarget): void {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ access: string }>().access;
     };
-    const auditEvents = async (event: string) => {
-      const result = (await app.db.execute(
-        sql`SELECT count(*)::int AS n FROM staff_audit WHERE event = ${event}`,
-      )) as unknown as { rows: Array<{ n: number }> };
-      return result.rows[0]!.n;
-    };
+    const query = async <T>(statement: ReturnType<typeof sql>, on: FastifyInstance = app) =>
+      ((await on.db.execute(statement)) as unknown as { rows: T[] }).rows;
+    const auditEvents = async (event: string) =>
+      (
+        await query<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM staff_audit WHERE event = ${event}`,
+        )
+      )[0]!.n;
 
-    beforeAll(async () => {
+    type DbOptions = Pick<BuildOptions, 'dataDir' | 'databaseUrl'>;
+    /** A database of its own (fresh each call), with a data folder that is cleaned up. */
+    const freshDatabase = async (): Promise<DbOptions> => {
       const db = await target.database();
       const dataDir = db.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-desk-'));
-      const distDir = fakeDist();
-      dirs.push(dataDir, distDir);
-      app = await build({
+      dirs.push(dataDir);
+      return { ...db, dataDir };
+    };
+    const distDir = fakeDist();
+    dirs.push(distDir);
+    const buildApp = (db: DbOptions, extra: Partial<BuildOptions> = {}) =>
+      build({
         ...db,
-        dataDir,
         distDir,
         logger: false,
         authSecret: AUTH_SECRET,
@@ -117,7 +130,14 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           login: { max: 100, windowSeconds: 900 },
           loginFailuresPerUser: { max: 10, windowSeconds: 900 },
         },
+        ...extra,
       });
+    let dataDir = '';
+
+    beforeAll(async () => {
+      const db = await freshDatabase();
+      dataDir = db.dataDir!;
+      app = await buildApp(db);
       await app.staff.create({ username: 'desk-admin', password: PASSWORD, name: 'Ada Admin' });
       await app.staff.create({
         username: 'desk-reviewer',
@@ -426,6 +446,271 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         }
         expect(await auditEvents('application.export_resumes')).toBe(before + 1);
         expect((await get(`${DESK}/investor/resumes.zip`)).statusCode).toBe(404);
+      });
+    });
+
+    describe('mail', () => {
+      const smtps: TestSmtp[] = [];
+      const others: FastifyInstance[] = [];
+      afterAll(async () => {
+        for (const other of others) await other.close();
+        for (const smtp of smtps) await smtp.close();
+      });
+      const mailTo = (smtp: TestSmtp, address: string) =>
+        smtp.received.filter((m) => m.to.includes(address));
+      /** The text of a received mail, its quoted-printable soft breaks undone. */
+      const text = (raw: string) =>
+        raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+      it('given an application, then the applicant gets a confirmation with its id over SMTP, and opted-in staff a notice without the applicant', async () => {
+        const smtp = await startSmtp();
+        smtps.push(smtp);
+        const mailApp = await buildApp(await freshDatabase(), {
+          smtpUrl: smtp.url,
+          publicUrl: 'https://spartans.example',
+        });
+        others.push(mailApp);
+        await mailApp.staff.create({ username: 'notified', password: PASSWORD, name: 'Nora' });
+        const token = await login('notified', mailApp);
+        const notify = (payload: object) =>
+          call(token, { method: 'PUT', url: '/api/staff/notifications/', payload }, mailApp);
+        const opt = await notify({ mode: 'each', email: 'nora@staff.example' });
+        expect(opt.json()).toEqual({ mode: 'each', email: 'nora@staff.example' });
+        const bad = await notify({ mode: 'each', email: 'x' });
+        expect(bad.statusCode).toBe(400);
+
+        const id = await apply(
+          { fullname: 'Mailed Spartan', email: 'mailed@example.com' },
+          undefined,
+          mailApp,
+        );
+        await expect
+          .poll(() => mailTo(smtp, 'mailed@example.com').length, { timeout: 15_000 })
+          .toBe(1);
+        await expect
+          .poll(() => mailTo(smtp, 'nora@staff.example').length, { timeout: 15_000 })
+          .toBe(1);
+        const confirmation = text(mailTo(smtp, 'mailed@example.com')[0]!.raw);
+        expect(confirmation).toMatch(/^Subject: We received your Spartan application/m);
+        expect(confirmation).toContain(`Your application id is ${id}.`);
+        expect(confirmation).toContain('We need 5 business days to review it');
+        expect(confirmation).toContain('Dear Mailed Spartan,');
+        const notice = text(mailTo(smtp, 'nora@staff.example')[0]!.raw);
+        expect(notice).toMatch(/^Subject: New Spartan application/m);
+        expect(notice).toContain(`https://spartans.example/staff?id=${id}`);
+        expect(notice).not.toContain('Mailed Spartan');
+        expect(notice).not.toContain('mailed@example.com');
+        // Sent mail leaves the queue.
+        await expect
+          .poll(
+            async () =>
+              (
+                await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_queue`, mailApp)
+              )[0]!.n,
+          )
+          .toBe(0);
+
+        // A daily digest instead: nothing until a day has passed, then the count since.
+        await notify({ mode: 'digest', email: 'nora@staff.example' });
+        await invest({ email: 'digest1@example.com' }, mailApp);
+        await apply({ email: 'digest2@example.com' }, undefined, mailApp);
+        await expect
+          .poll(() => mailTo(smtp, 'digest2@example.com').length, { timeout: 15_000 })
+          .toBe(1);
+        expect(await mailApp.mailer.sendDigests()).toBe(0);
+        const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000 + 1000);
+        expect(await mailApp.mailer.sendDigests(tomorrow)).toBe(1);
+        await expect
+          .poll(() => mailTo(smtp, 'nora@staff.example').length, { timeout: 15_000 })
+          .toBe(2);
+        const digest = text(mailTo(smtp, 'nora@staff.example')[1]!.raw);
+        expect(digest).toMatch(/^Subject: 2 new applications since/m);
+        expect(digest).toContain('- 1 new Spartan application');
+        expect(digest).toContain('- 1 new investor application');
+        // The same day's digest is claimed once.
+        expect(await mailApp.mailer.sendDigests(tomorrow)).toBe(0);
+      });
+
+      it('given the SMTP server down, then the application answers 201 at once, the mail waits in the queue and arrives after a restart once the server is up', async () => {
+        const db = await freshDatabase();
+        const down = await startSmtp();
+        const deadUrl = down.url;
+        await down.close();
+        const first = await buildApp(db, { smtpUrl: deadUrl });
+        let closed = false;
+        try {
+          const id = await invest({ email: 'patient@example.com' }, first);
+          expect(id).toBeTruthy();
+          await expect
+            .poll(
+              async () =>
+                (
+                  await query<{ attempts: number; last_error: string | null }>(
+                    sql`SELECT attempts, last_error FROM mail_queue`,
+                    first,
+                  )
+                )[0]?.last_error ?? null,
+              { timeout: 15_000 },
+            )
+            .not.toBeNull();
+          const [row] = await query<{ attempts: number; next: boolean }>(
+            sql`SELECT attempts, next_attempt_at > now() AS next FROM mail_queue`,
+            first,
+          );
+          // Retried later, not now: a backoff.
+          expect(row).toMatchObject({ attempts: 1, next: true });
+          // The time of the retry comes (as it would after 30 s).
+          await first.db.execute(sql`UPDATE mail_queue SET next_attempt_at = now()`);
+          await first.close();
+          closed = true;
+          const smtp = await startSmtp();
+          smtps.push(smtp);
+          const second = await buildApp(db, { smtpUrl: smtp.url });
+          others.push(second);
+          await expect
+            .poll(() => mailTo(smtp, 'patient@example.com').length, { timeout: 15_000 })
+            .toBe(1);
+          expect(text(mailTo(smtp, 'patient@example.com')[0]!.raw)).toContain(
+            `Your application id is ${id}.`,
+          );
+        } finally {
+          if (!closed) await first.close();
+        }
+      });
+
+      it('given no SMTP_URL, then mails are .eml files in DATA_DIR/outbox', async () => {
+        const id = await invest({ email: 'outbox@example.com' });
+        const outbox = path.join(dataDir, 'outbox');
+        const find = () =>
+          (fs.existsSync(outbox) ? fs.readdirSync(outbox) : [])
+            .filter((f) => f.endsWith('.eml'))
+            .map((f) => text(fs.readFileSync(path.join(outbox, f), 'utf8')))
+            .find((m) => m.includes(id));
+        await expect.poll(find, { timeout: 15_000 }).toBeDefined();
+        expect(find()).toMatch(/^To: outbox@example.com/m);
+        expect(find()).toMatch(/^Subject: We received your investor application/m);
+      });
+    });
+
+    describe('retention and erasure', () => {
+      it('given applications older than RETENTION_DAYS, then the server deletes them with their resumes and notes at start, and keeps the rest', async () => {
+        const db = await freshDatabase();
+        const first = await buildApp(db);
+        const keep = await apply({ fullname: 'Recent Spartan' }, pdf(2000), first);
+        const old = await apply({ fullname: 'Old Spartan' }, pdf(2000), first);
+        const oldInvestor = await invest({}, first);
+        await first.db.execute(
+          sql`INSERT INTO application_activity (spartan_id, actor, event, body) VALUES (${old}::uuid, 'Ada', 'note', 'old note')`,
+        );
+        await first.db.execute(
+          sql`UPDATE spartan_applications SET created_at = now() - interval '31 days' WHERE id = ${old}::uuid`,
+        );
+        await first.db.execute(
+          sql`UPDATE investor_applications SET created_at = now() - interval '40 days' WHERE id = ${oldInvestor}::uuid`,
+        );
+        await first.close();
+        const second = await buildApp(db, { retentionDays: 30 });
+        others.push(second);
+        const left = async () =>
+          (
+            await query<{ id: string }>(
+              sql`SELECT id FROM spartan_applications UNION ALL SELECT id FROM investor_applications`,
+              second,
+            )
+          ).map((r) => r.id);
+        await expect.poll(left, { timeout: 15_000 }).toEqual([keep]);
+        expect(
+          (
+            await query<{ n: number }>(
+              sql`SELECT (SELECT count(*) FROM spartan_resumes)::int + (SELECT count(*) FROM application_activity)::int AS n`,
+              second,
+            )
+          )[0]!.n,
+        ).toBe(1);
+        // Run by hand, nothing more is due.
+        expect(await purgeExpired(second.db, 30)).toEqual({ spartan: 0, investor: 0 });
+      });
+      const others: FastifyInstance[] = [];
+      afterAll(async () => {
+        for (const other of others) await other.close();
+      });
+
+      it('given an erasure request, then an admin deletes every application with that email (any case), a reviewer may not, and the trail keeps counts only', async () => {
+        const m = marker();
+        const address = `erase.${m}@example.com`;
+        const a = await apply({ email: address }, pdf(1500));
+        const b = await apply({ email: address.toUpperCase() });
+        const c = await invest({ email: address });
+        const other = await invest({ email: `keep.${m}@example.com` });
+        await call(admin, {
+          method: 'POST',
+          url: `${DESK}/investor/${c}/notes/`,
+          payload: { body: 'n' },
+        });
+        const refused = await call(reviewer, {
+          method: 'POST',
+          url: '/api/staff/erase/',
+          payload: { email: address },
+        });
+        expect(refused.statusCode).toBe(403);
+        const bad = await call(admin, {
+          method: 'POST',
+          url: '/api/staff/erase/',
+          payload: { email: 'nope' },
+        });
+        expect(bad.statusCode).toBe(400);
+        const res = await call(admin, {
+          method: 'POST',
+          url: '/api/staff/erase/',
+          payload: { email: ` ${address.toUpperCase()} ` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ spartan: 2, investor: 1 });
+        for (const url of [
+          `/api/spartan_join/application/${a}/`,
+          `/api/spartan_join/application/${b}/`,
+          `/api/investors/get_investor_application_detail/${c}/`,
+        ]) {
+          expect((await get(url)).statusCode).toBe(404);
+        }
+        expect(
+          (await get(`/api/investors/get_investor_application_detail/${other}/`)).statusCode,
+        ).toBe(200);
+        const trail = await query<{ detail: unknown }>(
+          sql`SELECT detail FROM staff_audit WHERE event = 'applicant.erase'`,
+        );
+        expect(trail.map((t) => t.detail)).toEqual([{ spartan: 2, investor: 1 }]);
+        expect(JSON.stringify(trail)).not.toContain(m);
+      });
+    });
+
+    describe('live list', () => {
+      it('given polls with the ETag, then 304 while nothing arrived, and the newest cursor once one did', async () => {
+        const first = await get(`${DESK}/investor/latest/`);
+        expect(first.statusCode).toBe(200);
+        const etag = first.headers.etag as string;
+        expect(first.headers['cache-control']).toBe('private, no-cache');
+        const same = await call(admin, {
+          method: 'GET',
+          url: `${DESK}/investor/latest/`,
+          headers: { 'if-none-match': etag },
+        });
+        expect(same.statusCode).toBe(304);
+        expect(same.body).toBe('');
+        const id = await invest();
+        const changed = await call(admin, {
+          method: 'GET',
+          url: `${DESK}/investor/latest/`,
+          headers: { 'if-none-match': etag },
+        });
+        expect(changed.statusCode).toBe(200);
+        expect(changed.json().latest).toMatch(new RegExp(`_${id}$`));
+        expect((await get(`${DESK}/nobody/latest/`)).statusCode).toBe(404);
+        expect(
+          (await app.inject({ method: 'GET', url: `${DESK}/investor/latest/` })).statusCode,
+        ).toBe(401);
       });
     });
   });

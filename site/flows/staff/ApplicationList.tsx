@@ -10,6 +10,7 @@ import {
   PAGE_SIZE,
   announce,
   exportView,
+  fetchLatest,
   fetchList,
   removeApplication,
   staffState,
@@ -17,6 +18,7 @@ import {
   type ListFilters,
 } from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
+import { DeskTools } from './DeskTools.tsx';
 import { KINDS, SITE_SOURCE, fieldText, type Kind } from './kinds.ts';
 import { AppLink } from './links.tsx';
 import { detailHref, listHref } from './urls.ts';
@@ -32,6 +34,9 @@ export interface ApplicationListProps {
 /** "1,000+" when the server stopped counting. */
 export const countText = (total: number, capped: boolean) =>
   `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+
+/** How often the list asks whether an application arrived (and whenever the tab comes back). */
+const LIVE_POLL_MS = 10_000;
 
 /** Goes to another view of the list, keeping focus where the person is (their control). */
 const go = (href: string) => navigate(href, false, true);
@@ -72,6 +77,53 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   useEffect(() => {
     void fetchList(kind, filters);
     // The filters are compared by value (a new object comes with each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, key]);
+
+  // Live list: a cheap poll for the newest application (304 while nothing arrived). On the
+  // first page, newest first, new ones appear in place and are announced politely; elsewhere a
+  // notice offers the newest.
+  const [arrived, setArrived] = useState(false);
+  const latest = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    let stopped = false;
+    const inPlace =
+      filters.page === 1 && !filters.after && !filters.before && filters.sort === 'newest';
+    const poll = async () => {
+      if (document.hidden) return;
+      let now: string | null;
+      try {
+        now = await fetchLatest(kind);
+      } catch {
+        return; // A failed poll says nothing; the next one tries again.
+      }
+      if (stopped || now === latest.current) return;
+      const first = latest.current === undefined;
+      latest.current = now;
+      if (first) return;
+      if (!inPlace) {
+        setArrived(true);
+        announce('New applications arrived');
+        return;
+      }
+      const shown = new Set(staffState[kind].list.data.map((a) => a.id));
+      await fetchList(kind, filters);
+      const fresh = staffState[kind].list.data.filter((a) => !shown.has(a.id)).length;
+      if (!stopped && fresh > 0) {
+        announce(`${fresh} new application${fresh === 1 ? '' : 's'} at the top of the list`);
+      }
+    };
+    const onVisible = () => void poll();
+    void poll();
+    const timer = setInterval(onVisible, LIVE_POLL_MS);
+    window.addEventListener('focus', onVisible);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      window.removeEventListener('focus', onVisible);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, key]);
 
@@ -293,6 +345,15 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         </p>
       )}
 
+      {arrived && (
+        <p className="staff-live">
+          New applications arrived.{' '}
+          <AppLink href={listHref(kind, { ...filters, page: 1, sort: 'newest' })} ownFocus>
+            Show the newest
+          </AppLink>
+        </p>
+      )}
+
       <div className="staff-exports">
         {(Object.keys(EXPORTS) as Array<keyof typeof EXPORTS>)
           .filter((format) => format === 'csv' || info.resume)
@@ -435,6 +496,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
           )}
         </nav>
       )}
+
+      <DeskTools isAdmin={isAdmin} onErased={() => void fetchList(kind, filters)} />
 
       {toDelete && (
         <DeleteDialog

@@ -384,3 +384,45 @@ export async function serverLogout(): Promise<void> {
     // Offline or already expired: the local logout below still ends the session here.
   }
 }
+
+/** The newest application's cursor (a poll: the browser revalidates it with its ETag). */
+export async function fetchLatest(kind: Kind): Promise<string | null> {
+  const body = await call<{ latest?: string | null }>(
+    'get',
+    `/api/staff/applications/${kind}/latest/`,
+  );
+  return body.latest ?? null;
+}
+
+export type NotificationMode = 'off' | 'each' | 'digest';
+
+export async function fetchNotifications(): Promise<{ mode: NotificationMode; email: string }> {
+  return call('get', '/api/staff/notifications/');
+}
+
+/** Saves the new-application mail choice; answers the failure's message, or null. */
+export async function saveNotifications(
+  mode: NotificationMode,
+  email: string,
+): Promise<string | null> {
+  try {
+    await call('put', '/api/staff/notifications/', undefined, {
+      mode,
+      ...(mode === 'off' ? {} : { email }),
+    });
+    return null;
+  } catch (error) {
+    return failure(error, 'Saving the mail choice failed');
+  }
+}
+
+/** Erases every application with this email: the counts deleted, or the failure's message. */
+export async function eraseApplicant(
+  email: string,
+): Promise<{ spartan: number; investor: number } | string> {
+  try {
+    return await call('post', '/api/staff/erase/', undefined, { email });
+  } catch (error) {
+    return failure(error, 'Erasing failed');
+  }
+}
