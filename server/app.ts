@@ -7,6 +7,7 @@
  * the data-folder lock. `app.staff` manages staff accounts (see server/staff.ts), and
  * `app.auditLog` is the audit trail (server/audit.ts).
  */
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AuditLog } from './audit.ts';
@@ -24,6 +25,7 @@ import {
 } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { deskRoutes } from './routes/desk.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { investorRoutes } from './routes/investors.ts';
@@ -35,6 +37,9 @@ import { LoginThrottle } from './security/login-limiter.ts';
 import { ARGON2_PARAMS, PasswordHasher, type Argon2Params } from './security/passwords.ts';
 import { loadSecret, TokenService } from './security/tokens.ts';
 import { TotpKeys } from './security/totp.ts';
+import { startRetention } from './desk/retention.ts';
+import { Mailer } from './mail/mailer.ts';
+import { outboxTransport, smtpTransport } from './mail/transport.ts';
 import { StaffService } from './staff.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
@@ -65,6 +70,8 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** Where resume bytes live (server/storage); see deleteApplications in server/applications.ts. */
     files: FileStore;
+    /** Outgoing mail through its queue (server/mail/mailer.ts). */
+    mailer: Mailer;
   }
 }
 
@@ -193,6 +200,22 @@ async function assemble(
   app.decorate('staff', staff);
   app.decorate('passwords', hasher);
   app.decorate('auditLog', auditLog);
+  const mailer = new Mailer({
+    db: database.db,
+    transport: config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom)
+      : outboxTransport(path.join(config.dataDir, 'outbox'), config.mailFrom),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  /** Replaced by the running job's stop once the app is ready. */
+  const retention = { stop: async () => undefined as void };
+  // Before the database closes (hooks run in reverse order of adding).
+  app.addHook('onClose', async () => {
+    await retention.stop();
+    await mailer.stop();
+  });
 
   app.setErrorHandler((error: FastifyLikeError, request, reply) => {
     let status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -259,10 +282,26 @@ async function assemble(
     sessions,
     limitSubmit: submitLimiter.hook('invest'),
   });
+  await app.register(deskRoutes, { db: database.db, files, sessions, mailer });
   await app.register(staticRoutes, { distDir: config.distDir });
   await app.ready();
   auditLog.startRetention(config.auditRetentionDays, (err) =>
     app.log.error({ err }, 'audit retention failed'),
+  );
+  mailer.start();
+  retention.stop = startRetention(
+    database.db,
+    files,
+    config.retentionDays,
+    (deleted) => {
+      if (deleted.spartan + deleted.investor > 0) {
+        app.log.info(
+          { retention: { days: config.retentionDays, ...deleted } },
+          'expired applications deleted',
+        );
+      }
+    },
+    (err) => app.log.error({ err: { name: (err as Error).name } }, 'application retention failed'),
   );
   return app;
 }

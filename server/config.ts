@@ -56,6 +56,14 @@ export interface ServerConfig {
   fileStorage: 'disk' | 'postgres' | 's3' | undefined;
   /** The S3-compatible storage (S3_BUCKET, S3_PREFIX, S3_ENDPOINT, S3_REGION, …). */
   s3: S3Options | undefined;
+  /** SMTP_URL: mail goes out through this server; unset, into DATA_DIR/outbox/ as .eml files. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail. */
+  mailFrom: string;
+  /** PUBLIC_URL: the site's address, for links in mails (default http://HOST:PORT). */
+  publicUrl: string;
+  /** RETENTION_DAYS (default 730): applications older than this are deleted, with their files. */
+  retentionDays: number;
 }
 
 function trustProxy(value: string | undefined): boolean | number | string[] {
@@ -118,6 +126,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     hashPool: defaultHashPoolOptions(env),
     fileStorage: fileStorage(env),
     s3: s3FromEnv(env),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'The Spartans <no-reply@spartans.invalid>',
+    publicUrl: (env.PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${port}`).replace(/\/$/, ''),
+    retentionDays: positive(env.RETENTION_DAYS, 730),
     rateLimits: {
       submit: {
         max: positive(env.SUBMIT_RATE_LIMIT, 10),

@@ -1,8 +1,15 @@
 /** Client-side navigation helpers shared by pages (preact-router under the hood). */
 import { route } from 'preact-router';
 
-/** Goes to a path of the site without reloading; a full load where no router is mounted. */
-export function navigate(path: string, replace = false): void {
+let pageMovesFocus = false;
+
+/**
+ * Goes to a path of the site without reloading; a full load where no router is mounted.
+ * `ownFocus`: the page itself keeps or moves focus and sets the title (a search that
+ * keeps focus in its box, a record opened in place), so the route change leaves them alone.
+ */
+export function navigate(path: string, replace = false, ownFocus = false): void {
+  pageMovesFocus = ownFocus;
   if (!route(path, replace)) window.location.assign(path);
 }
 
@@ -19,6 +26,10 @@ export const documentTitle = (title: string): string =>
 export function afterRouteChange(title: string): void {
   // Read by goBack (site/go-back.ts): a previous step in history is a page of the site.
   document.documentElement.dataset.inSite = '';
+  if (pageMovesFocus) {
+    pageMovesFocus = false;
+    return;
+  }
   document.title = documentTitle(title);
   window.scrollTo(0, 0);
   const target =

@@ -77,6 +77,8 @@ export const spartanApplications = pgTable('spartan_applications', {
   phone: text('phone').notNull(),
   /** The partner page's origin; null for our own site. */
   origin: text('origin'),
+  /** Review status (server/desk/status.ts). */
+  status: text('status').notNull().default('new'),
 });
 
 /**
@@ -113,6 +115,8 @@ export const investorApplications = pgTable('investor_applications', {
   message: text('message'),
   /** The partner page's origin; null for our own site. */
   origin: text('origin'),
+  /** Review status (server/desk/status.ts). */
+  status: text('status').notNull().default('new'),
 });
 
 export const schema = {

@@ -1,18 +1,33 @@
 /**
- * The staff side every application resource shares: the paged, searchable, newest-first
- * list with its total (filtered by source with `origin`), the detail by id and the delete answering `{id}`, all staff-only.
+ * The staff side every application resource shares, all staff-only:
+ * - the list: filtered (search, source, status, job role, dates), newest or oldest first,
+ *   paged by offset (`page`) or by keyset cursor, with a total counted up to a cap;
+ * - the detail by id (a staff member's first open moves a new application to review);
+ * - the delete answering `{id}` (admin);
+ * - the hiring desk under /api/staff/applications/{kind}/: status, notes and their history,
+ *   and exports of the filtered list as CSV and (with resumes) as a zip.
  * Each resource names its paths, table, item schema, row query and serialiser.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { CONTROL } from '../../schemas/fields.ts';
+import {
+  FIRST_OPEN_STATUS,
+  MAX_NOTE_LENGTH,
+  REVIEW_STATUSES,
+  type ReviewKind,
+} from '../../content/review.ts';
 import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
 import type { Db } from '../db/index.ts';
-import { ERR_NOT_FOUND } from '../errors.ts';
+import { activityOf, addNote, changeStatus, exists, type Actor } from '../desk/activity.ts';
+import { csvStream, zipStream, type ZipEntry } from '../desk/export.ts';
+import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
 import {
   applicationId,
-  countRows,
+  cappedCount,
   deletedResponse,
   detailResponse,
   errorResponses,
@@ -31,28 +46,130 @@ type ApplicationTable = PgTable & {
   fullname: PgColumn;
   email: PgColumn;
   origin: PgColumn;
+  status: PgColumn;
+  jobTitle?: PgColumn;
 };
+
+/** What every row query gives besides the kind's own fields. */
+interface KeyedRow {
+  id: string;
+  createdAt: Date;
+  status: string;
+}
 
 export interface ApplicationResource<Q extends PgSelect> {
   db: Db;
   sessions: Sessions;
+  kind: ReviewKind;
   table: ApplicationTable;
   tableName: 'spartan_applications' | 'investor_applications';
-  /** JSON schema of one serialised application. */
-  item: object;
+  /** JSON schema of one serialised application (status is added here). */
+  item: { properties: object; required: readonly string[] };
   /** The rows as the serialiser reads them (columns, joins), as a dynamic query. */
   rows: () => Q;
   present: (row: Awaited<Q>[number]) => object;
   /** Deletes one application with its files (deleteApplications); false if there was none. */
   remove: (id: string) => Promise<boolean>;
   paths: { list: string; detail: string; delete: string };
+  /** For the zip export: the resume's file name of a row, or null. */
+  resumeName?: (row: Awaited<Q>[number]) => string | null;
+  openResume?: (id: string) => Promise<NodeJS.ReadableStream | null>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows read per query by the exports. */
+const EXPORT_BATCH = 500;
+
+/** `1732500000000_<uuid>`: the row's time and id (see keysetWhere). */
+const cursorOf = (row: KeyedRow) => `${row.createdAt.getTime()}_${row.id}`;
+
+const statusBody = z.strictObject({ status: z.string({ error: 'status must be text' }) });
+const noteBody = z.strictObject({
+  body: z.string({ error: 'Write the note' }).check(
+    z.trim(),
+    z.minLength(1, 'Write the note'),
+    z.maxLength(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters`),
+    // Tabs and line breaks are kept; other control characters are not text.
+    z.refine((s) => !CONTROL.test(s.replace(/[\t\n\r]/g, ' ')), 'The note has control characters'),
+  ),
+});
+const exportQuery = z.strictObject({ ...listQuery.shape });
+
+function actorOf(request: FastifyRequest): Actor {
+  const user = request.staff!.user;
+  return { id: user.id, name: user.name || user.username };
 }
 
 export function applicationStaffRoutes<Q extends PgSelect>(
   app: FastifyInstance,
   resource: ApplicationResource<Q>,
 ) {
-  const { db, sessions, table, tableName, item, rows, present, remove, paths } = resource;
+  const { db, sessions, kind, table, tableName, rows, remove, paths } = resource;
+  type Row = Awaited<Q>[number];
+  const statuses = REVIEW_STATUSES[kind].map((s) => s.value);
+  const present = (row: Row) => ({ ...resource.present(row), status: (row as KeyedRow).status });
+  const item = {
+    ...resource.item,
+    properties: { ...resource.item.properties, status: { type: 'string', enum: statuses } },
+    required: [...resource.item.required, 'status'],
+  };
+  const desk = `/api/staff/applications/${kind}`;
+  const keyed = (row: Row) => row as unknown as KeyedRow;
+
+  /** The list's filters as one condition; 400 naming the field for a value that cannot match. */
+  function filterWhere(query: ListQuery): SQL | undefined {
+    const { q, origin } = paging(query);
+    const errors: Record<string, string> = {};
+    const conditions: Array<SQL | undefined> = [searchWhere(table, q), originWhere(table, origin)];
+    if (query.status && query.status !== 'all') {
+      if (!statuses.includes(query.status))
+        errors.status = `status must be one of ${statuses.join(', ')}, or all`;
+      else conditions.push(eq(table.status, query.status));
+    }
+    if (query.job_title) {
+      if (!table.jobTitle) errors.job_title = 'These applications have no job role';
+      else conditions.push(eq(table.jobTitle, query.job_title));
+    }
+    const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : undefined;
+    const to = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : undefined;
+    if (from !== undefined && to !== undefined && to <= from)
+      errors.to = 'to must not be before from';
+    if (from !== undefined) conditions.push(gte(table.createdAt, new Date(from)));
+    if (to !== undefined) conditions.push(lt(table.createdAt, new Date(to)));
+    if (Object.keys(errors).length) throw ERR_INVALID_FORM(errors);
+    return and(...conditions);
+  }
+
+  /**
+   * Rows after (`>`) or before (`<`) the cursor's row in (created_at, id) order. The row's own
+   * time is read by id (exact to the microsecond); the cursor's millisecond time stands in when
+   * that row has been deleted meanwhile. Served by the (…, created_at, id) indexes.
+   */
+  function keysetWhere(cursor: string, op: '<' | '>'): SQL {
+    const [ms, id] = cursor.split('_') as [string, string];
+    const at = new Date(Number(ms)).toISOString();
+    return sql`(${table.createdAt}, ${table.id}) ${sql.raw(op)} (coalesce((select c.created_at from ${sql.raw(tableName)} c where c.id = ${id}::uuid), ${at}::timestamptz), ${id}::uuid)`;
+  }
+
+  const order = (newestFirst: boolean) =>
+    newestFirst ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
+
+  /** Every row matching the filters, in the list's order, a batch at a time (keyset). */
+  async function* allRows(query: ListQuery): AsyncGenerator<Row[]> {
+    const where = filterWhere(query);
+    const newest = query.sort !== 'oldest';
+    let after: string | undefined;
+    for (;;) {
+      const batch: Row[] = await rows()
+        .where(and(where, after ? keysetWhere(after, newest ? '<' : '>') : undefined))
+        .orderBy(...order(newest))
+        .limit(EXPORT_BATCH);
+      if (batch.length === 0) return;
+      yield batch;
+      if (batch.length < EXPORT_BATCH) return;
+      after = cursorOf(keyed(batch[batch.length - 1]!));
+    }
+  }
 
   app.get<{ Querystring: ListQuery }>(
     paths.list,
@@ -64,19 +181,45 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       },
     },
     async (request) => {
-      const { page, pageSize, offset, q, origin } = paging(request.query);
-      const where = and(searchWhere(table, q), originWhere(table, origin));
-      const total = await countRows(db, table, tableName, where);
-      const found: Awaited<Q> = await rows()
-        .where(where)
-        .orderBy(desc(table.createdAt), desc(table.id))
-        .limit(pageSize)
-        .offset(offset);
+      const query = request.query;
+      const { page, pageSize, offset, q } = paging(query);
+      const where = filterWhere(query);
+      const newest = query.sort !== 'oldest';
+      // `before`: the page ending just before the cursor, read backwards then turned round.
+      const backwards = Boolean(query.before) && !query.cursor;
+      const keyset = query.cursor
+        ? keysetWhere(query.cursor, newest ? '<' : '>')
+        : query.before
+          ? keysetWhere(query.before, newest ? '>' : '<')
+          : undefined;
+      const [count, found] = await Promise.all([
+        cappedCount(db, table, where),
+        rows()
+          .where(and(where, keyset))
+          .orderBy(...order(backwards ? !newest : newest))
+          .limit(pageSize + 1)
+          .offset(keyset ? 0 : offset) as Promise<Row[]>,
+      ]);
+      const more = found.length > pageSize;
+      const data = found.slice(0, pageSize);
+      if (backwards) data.reverse();
+      const first = data[0];
+      const last = data[data.length - 1];
+      const next = backwards ? last : more ? last : undefined;
+      const prev = backwards ? (more ? first : undefined) : keyset || page > 1 ? first : undefined;
       await audit(request, q ? 'application.search' : 'application.list', null, {
         kind: tableName,
         page,
       });
-      return { data: found.map(present), total, page, page_size: pageSize };
+      return {
+        data: data.map(present),
+        total: count.total,
+        total_capped: count.capped,
+        page,
+        page_size: pageSize,
+        next_cursor: next ? cursorOf(keyed(next)) : null,
+        prev_cursor: prev ? cursorOf(keyed(prev)) : null,
+      };
     },
   );
 
@@ -91,7 +234,19 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     },
     async (request) => {
       const id = applicationId(request.params.id);
-      const [row]: Awaited<Q> = await rows().where(eq(table.id, id)).limit(1);
+      const firstOpen = FIRST_OPEN_STATUS[kind];
+      if (firstOpen) {
+        const moved = await changeStatus(db, kind, table, id, firstOpen, actorOf(request), 'new');
+        if (moved) {
+          await audit(
+            request,
+            'application.status',
+            { type: tableName, id },
+            { status: firstOpen },
+          );
+        }
+      }
+      const [row]: Row[] = await rows().where(eq(table.id, id)).limit(1);
       if (!row) throw ERR_NOT_FOUND();
       await audit(request, 'application.view', { type: tableName, id });
       return { data: present(row) };
@@ -111,4 +266,97 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       return { id };
     },
   );
+
+  app.put<{ Params: { id: string }; Body: { status: string } }>(
+    `${desk}/:id/status/`,
+    { onRequest: sessions.requireStaff, schema: { params: idParams, body: statusBody } },
+    async (request) => {
+      const id = applicationId(request.params.id);
+      const to = request.body.status;
+      if (!statuses.includes(to)) {
+        throw ERR_INVALID_FORM({ status: `status must be one of ${statuses.join(', ')}` });
+      }
+      const from = await changeStatus(db, kind, table, id, to, actorOf(request));
+      if (from === undefined) throw ERR_NOT_FOUND();
+      if (from !== null) {
+        await audit(request, 'application.status', { type: tableName, id }, { status: to });
+      }
+      return { id, status: to, ...(await activityOf(db, kind, id)) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${desk}/:id/activity/`,
+    { onRequest: sessions.requireStaff, schema: { params: idParams } },
+    async (request) => {
+      const id = applicationId(request.params.id);
+      if (!(await exists(db, table, id))) throw ERR_NOT_FOUND();
+      return activityOf(db, kind, id);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { body: string } }>(
+    `${desk}/:id/notes/`,
+    { onRequest: sessions.requireStaff, schema: { params: idParams, body: noteBody } },
+    async (request, reply) => {
+      const id = applicationId(request.params.id);
+      if (!(await exists(db, table, id))) throw ERR_NOT_FOUND();
+      const note = await addNote(db, kind, id, request.body.body, actorOf(request));
+      await audit(request, 'application.note', { type: tableName, id });
+      return reply.code(201).send({ data: note });
+    },
+  );
+
+  const exportName = (ext: string) =>
+    `${kind}-applications-${new Date().toISOString().slice(0, 10)}.${ext}`;
+  const download = (reply: FastifyReply, type: string, name: string) =>
+    reply
+      .header('Content-Type', type)
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'no-store');
+
+  app.get<{ Querystring: ListQuery }>(
+    `${desk}/export.csv`,
+    { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
+    async (request, reply) => {
+      filterWhere(request.query); // A bad filter answers 400 before the stream starts.
+      await audit(request, 'application.export_csv', null, { kind: tableName });
+      const fields = Object.keys(item.properties).filter((key) => key !== 'resume');
+      const header = resource.resumeName ? [...fields, 'resume'] : fields;
+      const stream = csvStream(header, allRows(request.query), (row: Row) => {
+        const shown = present(row) as Record<string, unknown>;
+        const cells = fields.map((key) => shown[key]);
+        return resource.resumeName ? [...cells, resource.resumeName(row) ?? ''] : cells;
+      });
+      return download(reply, 'text/csv; charset=utf-8', exportName('csv')).send(stream);
+    },
+  );
+
+  if (resource.resumeName && resource.openResume) {
+    const { resumeName, openResume } = resource;
+    app.get<{ Querystring: ListQuery }>(
+      `${desk}/resumes.zip`,
+      { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
+      async (request, reply) => {
+        filterWhere(request.query);
+        await audit(request, 'application.export_resumes', null, { kind: tableName });
+        const entries = async function* (): AsyncGenerator<ZipEntry[]> {
+          for await (const batch of allRows(request.query)) {
+            yield batch.flatMap((row) => {
+              const name = resumeName(row);
+              const { id } = keyed(row);
+              return name
+                ? [{ name: `${id}-${name}`, open: async () => (await openResume(id)) as never }]
+                : [];
+            });
+          }
+        };
+        const stream = zipStream(entries(), (err) =>
+          request.log.error({ err: { name: (err as Error).name } }, 'resume export failed'),
+        );
+        return download(reply, 'application/zip', exportName('zip')).send(stream);
+      },
+    );
+  }
 }

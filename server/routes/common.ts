@@ -25,9 +25,15 @@ export function listResponse(item: object) {
     properties: {
       data: { type: 'array', items: item },
       total: { type: 'integer' },
+      /** True when there are more than `total` matches (the count stops at LIST_COUNT_CAP). */
+      total_capped: { type: 'boolean' },
       page: { type: 'integer' },
       page_size: { type: 'integer' },
+      /** Cursors for the next (older, or newer with sort=oldest) and previous pages. */
+      next_cursor: { type: ['string', 'null'] },
+      prev_cursor: { type: ['string', 'null'] },
     },
+    // The application lists always send all of them; other lists (the audit trail) the first four.
     required: ['data', 'total', 'page', 'page_size'],
   } as const;
 }
@@ -56,10 +62,31 @@ const whole = (name: string, min: number, max: number) =>
     ),
   );
 
-/** `?page=&page_size=&q=`: page from 1, page_size 1 to 100, q (name or email) up to 100 characters. */
 /** Longest origin recorded (scheme, host and port); longer ones are not origins a browser sends. */
 export const MAX_ORIGIN_LENGTH = 255;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (name: string) =>
+  z.optional(
+    z.string({ error: `${name} must be a date` }).check(
+      z.regex(DAY, `${name} must be a date (YYYY-MM-DD)`),
+      z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${name} must be a real date`),
+    ),
+  );
+
+/** A keyset cursor: the row's time in milliseconds and its id (see keysetWhere). */
+const CURSOR = /^\d{1,15}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const cursor = (name: string) =>
+  z.optional(
+    z.string({ error: `${name} must be text` }).check(z.regex(CURSOR, `${name} is not a cursor`)),
+  );
+
+/**
+ * `?page=&page_size=&q=&origin=&status=&job_title=&from=&to=&sort=&cursor=&before=`: page from 1,
+ * page_size 1 to 100, q (name or email) up to 100 characters; the filters; a keyset cursor
+ * (`cursor` for the page after, `before` for the page before) which, when given, replaces the
+ * page's offset.
+ */
 export const listQuery = z.strictObject({
   page: whole('page', 1, 1_000_000),
   page_size: whole('page_size', 1, MAX_PAGE_SIZE),
@@ -76,6 +103,18 @@ export const listQuery = z.strictObject({
       .string({ error: 'origin must be text' })
       .check(z.trim(), z.maxLength(MAX_ORIGIN_LENGTH, 'origin is too long')),
   ),
+  /** One review status of the kind, or `all` (the same as none). */
+  status: z.optional(
+    z.string({ error: 'status must be text' }).check(z.maxLength(20, 'status is not a status')),
+  ),
+  job_title: z.optional(
+    z.string({ error: 'job_title must be text' }).check(z.maxLength(100, 'job_title is too long')),
+  ),
+  from: day('from'),
+  to: day('to'),
+  sort: z.optional(z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' })),
+  cursor: cursor('cursor'),
+  before: cursor('before'),
 });
 
 export type ListQuery = z.infer<typeof listQuery>;
@@ -117,11 +156,6 @@ export function originWhere(table: WithOrigin, origin: string | undefined): SQL 
   return origin === 'site' ? isNull(table.origin) : eq(table.origin, origin);
 }
 
-/** `%q%` for ILIKE with the wildcards of `q` itself escaped. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Ids are random UUIDs; anything else names no application (404, not a database error). */
@@ -135,32 +169,52 @@ export const idParams = z.strictObject({ id: z.string() });
 
 type Searchable = PgTable & { fullname: PgColumn; email: PgColumn };
 
-/** `fullname ILIKE %q% OR email ILIKE %q%` (trigram-indexed), or nothing without q. */
-export function searchWhere(table: Searchable, q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = containsPattern(q);
-  return or(ilike(table.fullname, pattern), ilike(table.email, pattern));
+/** Searches shorter than this match the start of the name or email, longer ones anywhere. */
+export const MIN_CONTAINS_SEARCH = 3;
+
+/** `%q%` or `q%` for LIKE, with the wildcards of `q` itself escaped. */
+function likePattern(q: string, contains: boolean): string {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return contains ? `%${escaped}%` : `${escaped}%`;
 }
 
-/** The most rows a list's `total` counts: past it, counting would cost in proportion to the table. */
-export const TOTAL_CAP = 10_000;
+/**
+ * The search, always served by an index: from MIN_CONTAINS_SEARCH characters, `fullname` or
+ * `email` contains q (ILIKE, trigram-indexed); shorter, either starts with q (`lower(…) LIKE
+ * 'q%'`, btree text_pattern_ops). Nothing without q.
+ */
+export function searchWhere(table: Searchable, q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  if (q.length >= MIN_CONTAINS_SEARCH) {
+    const pattern = likePattern(q, true);
+    return or(ilike(table.fullname, pattern), ilike(table.email, pattern));
+  }
+  const prefix = likePattern(q.toLowerCase(), false);
+  return or(
+    sql`lower(${table.fullname}) LIKE ${prefix}`,
+    sql`lower(${table.email}) LIKE ${prefix}`,
+  );
+}
+
+/** Totals stop counting here: the list says "1,000+" rather than count 100,000 rows. */
+export const LIST_COUNT_CAP = 1000;
 
 /**
- * The list's `total`: the matching rows, counted up to TOTAL_CAP + 1 (a count past the cap means
- * "more than TOTAL_CAP"). No counter row that every submit would have to lock.
+ * The list's `total`, counted up to LIST_COUNT_CAP (so it costs at most that many index
+ * entries however large the table), and whether there are more.
  */
-export async function countRows(
+export async function cappedCount(
   db: Db,
-  table: Searchable,
-  _tableName: 'spartan_applications' | 'investor_applications',
+  table: PgTable,
   where: SQL | undefined,
-): Promise<number> {
-  const capped = db
+): Promise<{ total: number; capped: boolean }> {
+  const limited = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(TOTAL_CAP + 1)
-    .as('capped');
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return count?.n ?? 0;
+    .limit(LIST_COUNT_CAP + 1)
+    .as('limited');
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const n = count?.n ?? 0;
+  return { total: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP };
 }

@@ -58,7 +58,8 @@ const investorSchema = {
   ],
 } as const;
 
-type Row = typeof investorApplications.$inferSelect;
+/** A stored application as the submit answers it (its status is the default, new). */
+type Row = Omit<typeof investorApplications.$inferSelect, 'status'>;
 
 function present(row: Row) {
   return {
@@ -118,6 +119,8 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
         request.log.info({ honeypot: true }, 'investor application dropped');
       } else {
         await db.insert(investorApplications).values(row);
+        // Queued, not sent here: mail never delays or fails the application.
+        request.server.mailer.applicationReceived('investor', row);
       }
       return reply.code(201).send({ investor_id: row.id, data: present(row) });
     },
@@ -126,6 +129,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
   applicationStaffRoutes(app, {
     db,
     sessions,
+    kind: 'investor',
     table: investorApplications,
     tableName: 'investor_applications',
     item: investorSchema,

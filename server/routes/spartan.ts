@@ -17,6 +17,7 @@ import {
 } from '../../schemas/spartan-application.ts';
 import { deleteApplications } from '../applications.ts';
 import { audit } from '../audit.ts';
+import { openResume } from '../desk/resumes.ts';
 import type { Sessions } from '../auth.ts';
 import type { Database, Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
@@ -98,6 +99,7 @@ const columns = {
   email: spartanApplications.email,
   phone: spartanApplications.phone,
   origin: spartanApplications.origin,
+  status: spartanApplications.status,
   resumeName: spartanResumes.filename,
   resumeType: spartanResumes.contentType,
   resumeSize: spartanResumes.size,
@@ -257,6 +259,8 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
       } else {
         await stored;
       }
+      // Queued, not sent here: mail never delays or fails the application.
+      request.server.mailer.applicationReceived('spartan', row);
       return reply.code(201).send({ application_id: row.id, data: present(row) });
     },
   );
@@ -264,6 +268,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   applicationStaffRoutes(app, {
     db,
     sessions,
+    kind: 'spartan',
     table: spartanApplications,
     tableName: 'spartan_applications',
     item: applicationSchema,
@@ -285,6 +290,8 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
       detail: '/api/spartan_join/application/:id/',
       delete: '/api/application/:id/delete/',
     },
+    resumeName: (row) => row.resumeName,
+    openResume: (id) => openResume(db, id),
   });
 
   app.get<{ Params: { id: string } }>(

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deskSuite } from './desk-suite.ts';
 import { staffSuite } from './staff-suite.ts';
 import { apiSuite } from './suite.ts';
 
@@ -15,6 +16,13 @@ apiSuite('PGlite (embedded)', {
 staffSuite('PGlite (embedded)', {
   database: async () => ({
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-staff-pglite-')),
+    databaseUrl: undefined,
+  }),
+});
+
+deskSuite('PGlite (embedded)', {
+  database: async () => ({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-desk-pglite-')),
     databaseUrl: undefined,
   }),
 });

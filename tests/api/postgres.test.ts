@@ -17,6 +17,7 @@ import {
   type PostgresCluster,
 } from './postgres.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { deskSuite } from './desk-suite.ts';
 import { staffSuite } from './staff-suite.ts';
 import { apiSuite, fakeDist } from './suite.ts';
 
@@ -42,6 +43,8 @@ if (SKIP_POSTGRES) {
   apiSuite('PostgreSQL 15', {
     database: async () => ({ databaseUrl: await freshDatabase() }),
   });
+
+  deskSuite('PostgreSQL 15', { database: async () => ({ databaseUrl: await freshDatabase() }) });
 
   staffSuite(
     'PostgreSQL 15',

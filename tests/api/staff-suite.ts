@@ -603,6 +603,8 @@ export function staffSuite(
           'application.delete',
           'application.resume_download',
           'application.view',
+          // The first open moved it from new to in review.
+          'application.status',
         ]);
         const search = await as(admin.token, {
           method: 'GET',
@@ -709,6 +711,35 @@ export function staffSuite(
         { method: 'DELETE', url: `/api/staff/users/${some}/sessions/`, admin: true },
         { method: 'DELETE', url: `/api/staff/users/${some}/sessions/${some}/`, admin: true },
         { method: 'GET', url: '/api/staff/audit/', admin: true },
+        ...(['spartan', 'investor'] as const).flatMap((kind) => [
+          {
+            method: 'PUT' as const,
+            url: `/api/staff/applications/${kind}/${some}/status/`,
+            admin: false,
+            payload: {},
+          },
+          {
+            method: 'GET' as const,
+            url: `/api/staff/applications/${kind}/${some}/activity/`,
+            admin: false,
+          },
+          {
+            method: 'POST' as const,
+            url: `/api/staff/applications/${kind}/${some}/notes/`,
+            admin: false,
+            payload: {},
+          },
+          {
+            method: 'GET' as const,
+            url: `/api/staff/applications/${kind}/export.csv`,
+            admin: false,
+          },
+          { method: 'GET' as const, url: `/api/staff/applications/${kind}/latest/`, admin: false },
+        ]),
+        { method: 'GET', url: '/api/staff/applications/spartan/resumes.zip', admin: false },
+        { method: 'GET', url: '/api/staff/notifications/', admin: false },
+        { method: 'PUT', url: '/api/staff/notifications/', admin: false, payload: {} },
+        { method: 'POST', url: '/api/staff/erase/', admin: true, payload: {} },
         // These end or replace the token they are called with: each gets a login of its own.
         { method: 'POST', url: '/api/security-session/extend/', admin: false, fresh: true },
         { method: 'POST', url: '/api/security-logout-all/', admin: false, fresh: true },

@@ -1,11 +1,24 @@
-import { useEffect, useState } from 'react';
+import '#text-input-events';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { navigate } from '../../navigation.ts';
-import { downloadResume, fetchDetail, removeApplication, staffState } from './api.ts';
+import { MAX_NOTE_LENGTH, REVIEW_STATUSES } from '../../../content/review.ts';
+import { documentTitle, navigate } from '../../navigation.ts';
+import { authState } from '../auth/store.ts';
+import {
+  addNote,
+  announce,
+  downloadResume,
+  fetchActivity,
+  fetchDetail,
+  removeApplication,
+  setStatus,
+  staffState,
+} from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
 import { AppLink } from './links.tsx';
-import { listHref } from './ApplicationList.tsx';
+import { listHref } from './urls.ts';
+import './desk.css';
 
 interface Resume {
   filename: string;
@@ -21,24 +34,48 @@ function resumeOf(value: unknown): Resume | null {
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** Every field of one application, its resume (downloaded with the token) and delete. */
+/**
+ * Every field of one application, its status (with who changed it, when), the staff's notes,
+ * its resume (downloaded with the token) and, for admins, delete. Focus goes to the applicant's
+ * name once it has loaded, and the title names them.
+ */
 export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   const info = KINDS[kind];
   const snap = useSnapshot(staffState[kind]);
+  const auth = useSnapshot(authState);
   const detail = snap.detail;
+  const activity = snap.activity;
+  const uid = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focused = useRef<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
   });
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [noteState, setNoteState] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
 
   useEffect(() => {
-    void fetchDetail(kind, id);
+    void fetchDetail(kind, id).then(() => fetchActivity(kind, id));
   }, [kind, id]);
 
   const item = detail.data && detail.data.id === id ? detail.data : null;
+  const name = item ? fieldText('fullname', item.fullname) : '';
   const resume = item ? resumeOf(item.resume) : null;
-  const back = listHref(kind, snap.list.page, snap.list.q, snap.list.source);
+  const back = listHref(kind, snap.list.filters);
+
+  // Once the application has loaded: its name in the title, focus on its heading (once per id).
+  useEffect(() => {
+    if (!item || focused.current === id) return;
+    focused.current = id;
+    document.title = documentTitle(`${name} · ${info.title}`);
+    headingRef.current?.focus();
+  }, [item, id, name, info.title]);
 
   const onDownload = async () => {
     if (!resume) return;
@@ -51,15 +88,47 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
     }
   };
 
+  const onStatus = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('status') ?? '');
+    setStatusError(null);
+    const failed = await setStatus(kind, id, value);
+    if (failed) setStatusError(failed);
+    else announce(`Status set to ${fieldText('status', value)}`);
+  };
+
+  const onNote = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) {
+      setNoteState({ busy: false, error: 'Write the note first' });
+      return;
+    }
+    setNoteState({ busy: true, error: null });
+    const failed = await addNote(kind, id, note);
+    setNoteState({ busy: false, error: failed });
+    if (!failed) {
+      setNote('');
+      announce('Note added');
+    }
+  };
+
+  const onDelete = async () => {
+    if (await removeApplication(kind, id)) {
+      staffState.focusList = true;
+      announce('Application deleted');
+      navigate(back, true, true);
+    }
+  };
+
   return (
     <section className="staff-section" aria-labelledby="staff-detail-title">
       <p>
-        <AppLink href={back}>
+        <AppLink href={back} ownFocus onNavigate={() => (staffState.focusList = true)}>
           <span aria-hidden="true">←</span> Back to {info.title}
         </AppLink>
       </p>
-      <h2 id="staff-detail-title" className="staff-section__title">
-        {item ? fieldText('fullname', item.fullname) : 'Application'}
+      <h2 id="staff-detail-title" ref={headingRef} tabIndex={-1} className="staff-section__title">
+        {item ? name : 'Application'}
       </h2>
       {detail.loading && (
         <p className="staff-status" role="status">
@@ -72,59 +141,151 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
         </p>
       )}
       {item && (
-        <>
-          <dl className="staff-fields">
-            {info.fields.map((field) => (
-              <div key={field.key} className="staff-fields__row">
-                <dt>{field.label}</dt>
-                <dd>{fieldText(field.key, item[field.key])}</dd>
-              </div>
-            ))}
-            {info.resume && (
-              <div className="staff-fields__row">
-                <dt>Resume</dt>
-                <dd>{resume ? `${resume.filename} (${kb(resume.size)})` : 'None'}</dd>
-              </div>
-            )}
-          </dl>
-          <div className="button-row">
-            {resume && (
-              <button
-                type="button"
-                className="button button--gold"
-                onClick={() => void onDownload()}
-                disabled={download.busy}
-              >
-                {download.busy ? 'Downloading...' : 'Download resume'}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button staff-button--danger"
-              onClick={() => setConfirming(true)}
-            >
-              Delete application
-            </button>
-          </div>
-          <p className="staff-status" role="status">
-            {download.busy ? 'Downloading the resume…' : ''}
-          </p>
-          {download.error && (
-            <p className="staff-error" role="alert">
-              {download.error}
+        <div className="staff-detail">
+          <div className="staff-detail__main">
+            <dl className="staff-fields">
+              {info.fields.map((field) => (
+                <div key={field.key} className="staff-fields__row">
+                  <dt>{field.label}</dt>
+                  <dd>{fieldText(field.key, item[field.key])}</dd>
+                </div>
+              ))}
+              {info.resume && (
+                <div className="staff-fields__row">
+                  <dt>Resume</dt>
+                  <dd>{resume ? `${resume.filename} (${kb(resume.size)})` : 'None'}</dd>
+                </div>
+              )}
+            </dl>
+            <div className="button-row">
+              {resume && (
+                <button
+                  type="button"
+                  className="button button--gold"
+                  onClick={() => void onDownload()}
+                  disabled={download.busy}
+                >
+                  {download.busy ? 'Downloading...' : 'Download resume'}
+                </button>
+              )}
+              {auth.user?.role === 'admin' && (
+                <button
+                  type="button"
+                  className="button staff-button--danger"
+                  onClick={() => setConfirming(true)}
+                >
+                  Delete application
+                </button>
+              )}
+            </div>
+            <p className="staff-status" role="status">
+              {download.busy ? 'Downloading the resume…' : ''}
             </p>
-          )}
-        </>
+            {download.error && (
+              <p className="staff-error" role="alert">
+                {download.error}
+              </p>
+            )}
+          </div>
+
+          <div className="staff-detail__side">
+            <section aria-labelledby={`${uid}-status-title`} className="staff-panel">
+              <h3 id={`${uid}-status-title`}>Status</h3>
+              <form className="staff-status-form" onSubmit={(e) => void onStatus(e)}>
+                <label htmlFor={`${uid}-status`}>Review status</label>
+                <div className="staff-search__row">
+                  <select
+                    key={String(item.status)}
+                    id={`${uid}-status`}
+                    name="status"
+                    className="staff-input"
+                    defaultValue={String(item.status)}
+                  >
+                    {REVIEW_STATUSES[kind].map((s) => (
+                      <option key={s.value} value={s.value}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className="button button--dark">
+                    Set status
+                  </button>
+                </div>
+              </form>
+              {statusError && (
+                <p className="staff-error" role="alert">
+                  {statusError}
+                </p>
+              )}
+              {activity.history.length > 0 && (
+                <>
+                  <h4>History</h4>
+                  <ol className="staff-timeline">
+                    {activity.history.map((change) => (
+                      <li key={change.id}>
+                        <strong>{fieldText('status', change.to)}</strong>
+                        {change.from ? ` (was ${fieldText('status', change.from)})` : ''}
+                        <span className="staff-timeline__meta">
+                          {change.actor}, {fieldText('at', change.at)}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </>
+              )}
+            </section>
+
+            <section aria-labelledby={`${uid}-notes-title`} className="staff-panel">
+              <h3 id={`${uid}-notes-title`}>Notes</h3>
+              <form onSubmit={(e) => void onNote(e)} className="staff-note-form">
+                <label htmlFor={`${uid}-note`}>Add a note for colleagues</label>
+                <textarea
+                  id={`${uid}-note`}
+                  className="staff-input staff-note-form__text"
+                  rows={3}
+                  maxLength={MAX_NOTE_LENGTH}
+                  value={note}
+                  aria-invalid={noteState.error ? true : undefined}
+                  aria-describedby={noteState.error ? `${uid}-note-error` : undefined}
+                  onChange={(event) => setNote(event.currentTarget.value)}
+                />
+                {noteState.error && (
+                  <p id={`${uid}-note-error`} className="staff-error" role="alert">
+                    {noteState.error}
+                  </p>
+                )}
+                <button type="submit" className="button button--dark" disabled={noteState.busy}>
+                  {noteState.busy ? 'Saving…' : 'Add note'}
+                </button>
+              </form>
+              {activity.error && (
+                <p className="staff-error" role="alert">
+                  {activity.error}
+                </p>
+              )}
+              {activity.notes.length > 0 ? (
+                <ol className="staff-notes" aria-label="Notes, newest first">
+                  {activity.notes.map((n) => (
+                    <li key={n.id} className="staff-note">
+                      <p className="staff-timeline__meta">
+                        <strong>{n.author}</strong>, {fieldText('at', n.at)}
+                      </p>
+                      <p className="staff-note__body">{n.body}</p>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="staff-hint">No notes yet.</p>
+              )}
+            </section>
+          </div>
+        </div>
       )}
       {confirming && item && (
         <DeleteDialog
           kind={kind}
           item={item}
-          onConfirm={() =>
-            void removeApplication(kind, id).then((ok) => {
-              if (ok) navigate(back, true);
-            })
-          }
+          onConfirm={() => void onDelete()}
           onClose={() => setConfirming(false)}
         />
       )}

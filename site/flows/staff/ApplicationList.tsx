@@ -1,88 +1,208 @@
 import '#text-input-events';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
+import { JOB_ROLE_GROUPS } from '../../../content/forms.ts';
+import { REVIEW_STATUSES } from '../../../content/review.ts';
 import { navigate } from '../../navigation.ts';
-import { PAGE_SIZE, fetchList, removeApplication, staffState, type Application } from './api.ts';
+import { authState } from '../auth/store.ts';
+import {
+  EXPORTS,
+  PAGE_SIZE,
+  announce,
+  exportView,
+  fetchLatest,
+  fetchList,
+  removeApplication,
+  staffState,
+  type Application,
+  type ListFilters,
+} from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
+import { DeskTools } from './DeskTools.tsx';
 import { KINDS, SITE_SOURCE, fieldText, type Kind } from './kinds.ts';
-import { AppLink, STAFF_PATH } from './links.tsx';
+import { AppLink } from './links.tsx';
+import { detailHref, listHref } from './urls.ts';
+import './desk.css';
+
+export { detailHref, listHref };
 
 export interface ApplicationListProps {
   kind: Kind;
-  page: number;
-  q: string;
-  /** The source filter: `site`, a partner origin, or empty for all. */
-  source: string;
+  filters: ListFilters;
 }
+
+/** "1,000+" when the server stopped counting. */
+export const countText = (total: number, capped: boolean) =>
+  `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+
+/** How often the list asks whether an application arrived (and whenever the tab comes back). */
+const LIVE_POLL_MS = 10_000;
+
+/** Goes to another view of the list, keeping focus where the person is (their control). */
+const go = (href: string) => navigate(href, false, true);
 
 /**
- * Staff views live in the query string of /staff (one page the server always
- * has): `list` (investors), `id`, `page`, `q`, `source`, so back, refresh and links keep them.
+ * One kind's applications: the New ones by default, searchable, filtered by status, job role,
+ * source and dates, newest or oldest first, paged by cursor; each openable, and deletable by an
+ * admin; the view exported as CSV or as a zip of resumes.
  */
-function staffHref(kind: Kind, entries: Record<string, string>): string {
-  const params = new URLSearchParams();
-  if (kind !== 'spartan') params.set('list', KINDS[kind].segment);
-  for (const [key, value] of Object.entries(entries)) if (value) params.set(key, value);
-  const query = params.toString();
-  return query ? `${STAFF_PATH}?${query}` : STAFF_PATH;
-}
-
-export const listHref = (kind: Kind, page: number, q: string, source = ''): string =>
-  staffHref(kind, { page: page > 1 ? String(page) : '', q, source });
-
-export const detailHref = (kind: Kind, id: string): string => staffHref(kind, { id });
-
-/** One kind's applications: newest first, searchable, paginated, each openable and deletable. */
-export function ApplicationList({ kind, page, q, source }: ApplicationListProps) {
+export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const info = KINDS[kind];
   const snap = useSnapshot(staffState[kind]);
+  const auth = useSnapshot(authState);
   const list = snap.list;
   const uid = useId();
-  const [query, setQuery] = useState(q);
+  const [query, setQuery] = useState(filters.q);
+  // The box follows the URL when it changes (back, Clear search), not the other way round.
+  const [urlQuery, setUrlQuery] = useState(filters.q);
+  if (urlQuery !== filters.q) {
+    setUrlQuery(filters.q);
+    setQuery(filters.q);
+  }
   const [toDelete, setToDelete] = useState<Application | null>(null);
-  const [notice, setNotice] = useState('');
+  const [exporting, setExporting] = useState<{ busy: string; error: string | null }>({
+    busy: '',
+    error: null,
+  });
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const key = JSON.stringify(filters);
+  const isAdmin = auth.user?.role === 'admin';
 
   useEffect(() => {
-    void fetchList(kind, page, q, source);
-  }, [kind, page, q, source]);
+    if (!staffState.focusList) return;
+    staffState.focusList = false;
+    titleRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    void fetchList(kind, filters);
+    // The filters are compared by value (a new object comes with each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, key]);
+
+  // Live list: a cheap poll for the newest application (304 while nothing arrived). On the
+  // first page, newest first, new ones appear in place and are announced politely; elsewhere a
+  // notice offers the newest.
+  const [arrived, setArrived] = useState(false);
+  const latest = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    let stopped = false;
+    const inPlace =
+      filters.page === 1 && !filters.after && !filters.before && filters.sort === 'newest';
+    const poll = async () => {
+      if (document.hidden) return;
+      let now: string | null;
+      try {
+        now = await fetchLatest(kind);
+      } catch {
+        return; // A failed poll says nothing; the next one tries again.
+      }
+      if (stopped || now === latest.current) return;
+      const first = latest.current === undefined;
+      latest.current = now;
+      if (first) return;
+      if (!inPlace) {
+        setArrived(true);
+        announce('New applications arrived');
+        return;
+      }
+      const shown = new Set(staffState[kind].list.data.map((a) => a.id));
+      await fetchList(kind, filters);
+      const fresh = staffState[kind].list.data.filter((a) => !shown.has(a.id)).length;
+      if (!stopped && fresh > 0) {
+        announce(`${fresh} new application${fresh === 1 ? '' : 's'} at the top of the list`);
+      }
+    };
+    const onVisible = () => void poll();
+    void poll();
+    const timer = setInterval(onVisible, LIVE_POLL_MS);
+    window.addEventListener('focus', onVisible);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      window.removeEventListener('focus', onVisible);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, key]);
+
   // The partner origins this page shows, offered as filters beside "our site".
   const partners = [
     ...new Set(
-      [source, ...list.data.map((a) => a.origin)].filter(
+      [filters.source, ...list.data.map((a) => a.origin)].filter(
         (o): o is string => typeof o === 'string' && o !== '' && o !== 'site',
       ),
     ),
   ];
-
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
+  const at = (changes: Partial<ListFilters>) => listHref(kind, { ...filters, ...changes });
+  const filtered = (changes: Partial<ListFilters>) =>
+    listHref(kind, { ...filters, ...changes, page: 1 });
+
   const confirmDelete = async () => {
     if (!toDelete) return;
-    const name = fieldText('fullname', toDelete.fullname);
+    const index = list.data.findIndex((a) => a.id === toDelete.id);
     if (await removeApplication(kind, toDelete.id)) {
       setToDelete(null);
-      setNotice(`Deleted the application of ${name}.`);
-      // Its row and Delete button are gone: focus goes to the list's heading.
-      titleRef.current?.focus();
+      announce('Application deleted');
+      // Its row is gone: focus goes to the row that took its place, else the one before, else
+      // the list's heading.
+      requestAnimationFrame(() => {
+        const links = tableRef.current?.querySelectorAll<HTMLElement>('tbody th a');
+        const next = links?.[Math.min(index, links.length - 1)];
+        (next ?? titleRef.current)?.focus();
+      });
       // The page may now be short: fetch it again so it fills up from the next.
-      void fetchList(kind, page, q, source);
+      void fetchList(kind, filters);
     }
   };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    go(filtered({ q: query.trim(), after: '', before: '' }));
+  };
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? '');
+    go(
+      filtered({
+        status: value('status'),
+        role: value('role'),
+        source: value('source'),
+        from: value('from'),
+        to: value('to'),
+        sort: value('sort') === 'oldest' ? 'oldest' : 'newest',
+      }),
+    );
+  };
+
+  const onExport = async (format: keyof typeof EXPORTS) => {
+    setExporting({ busy: format, error: null });
+    try {
+      await exportView(kind, format, filters);
+      setExporting({ busy: '', error: null });
+    } catch (error) {
+      setExporting({ busy: '', error: (error as Error).message });
+    }
+  };
+
+  const count = countText(list.total, list.capped);
+  const statusLabel =
+    REVIEW_STATUSES[kind].find((s) => s.value === filters.status)?.label ?? 'All statuses';
 
   return (
     <section aria-labelledby={`${uid}-title`} className="staff-section">
       <h2 id={`${uid}-title`} ref={titleRef} tabIndex={-1} className="staff-section__title">
         {info.title}
       </h2>
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          navigate(listHref(kind, 1, query.trim(), source));
-        }}
-      >
+      <form role="search" className="staff-search" onSubmit={onSearch}>
         <label htmlFor={`${uid}-q`}>Search by name or email</label>
+        <p id={`${uid}-q-hint`} className="staff-hint">
+          One or two letters match the start of a name or email; three or more match anywhere.
+        </p>
         <div className="staff-search__row">
           <input
             id={`${uid}-q`}
@@ -90,46 +210,134 @@ export function ApplicationList({ kind, page, q, source }: ApplicationListProps)
             className="staff-input"
             value={query}
             maxLength={100}
+            aria-describedby={`${uid}-q-hint`}
             onChange={(event) => setQuery(event.currentTarget.value)}
           />
           <button type="submit" className="button button--dark">
             Search
           </button>
-          {q && (
+          {filters.q && (
             <button
               type="button"
               className="button button--outline"
-              onClick={() => navigate(listHref(kind, 1, '', source))}
+              onClick={() => go(filtered({ q: '' }))}
             >
               Clear search
             </button>
           )}
         </div>
       </form>
-      <div className="staff-filter">
-        <label htmlFor={`${uid}-source`}>Source</label>
-        <select
-          id={`${uid}-source`}
-          className="staff-input"
-          value={source}
-          onChange={(event) => navigate(listHref(kind, 1, q, event.currentTarget.value))}
-        >
-          <option value="">All sources</option>
-          <option value="site">{SITE_SOURCE}</option>
-          {partners.map((origin) => (
-            <option key={origin} value={origin}>
-              {origin}
-            </option>
-          ))}
-        </select>
-      </div>
+
+      <form key={key} className="staff-filters" aria-label="Filters" onSubmit={onFilter}>
+        <div className="staff-filter">
+          <label htmlFor={`${uid}-status`}>Status</label>
+          <select
+            id={`${uid}-status`}
+            name="status"
+            className="staff-input"
+            defaultValue={filters.status}
+          >
+            {REVIEW_STATUSES[kind].map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+            <option value="all">All statuses</option>
+          </select>
+        </div>
+        {kind === 'spartan' && (
+          <div className="staff-filter">
+            <label htmlFor={`${uid}-role`}>Job role</label>
+            <select
+              id={`${uid}-role`}
+              name="role"
+              className="staff-input"
+              defaultValue={filters.role}
+            >
+              <option value="">All job roles</option>
+              {JOB_ROLE_GROUPS.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.roles.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="staff-filter">
+          <label htmlFor={`${uid}-source`}>Source</label>
+          <select
+            id={`${uid}-source`}
+            name="source"
+            className="staff-input"
+            defaultValue={filters.source}
+          >
+            <option value="">All sources</option>
+            <option value="site">{SITE_SOURCE}</option>
+            {partners.map((origin) => (
+              <option key={origin} value={origin}>
+                {origin}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-filter">
+          <label htmlFor={`${uid}-from`}>Submitted from</label>
+          <input
+            id={`${uid}-from`}
+            name="from"
+            type="date"
+            className="staff-input"
+            defaultValue={filters.from}
+          />
+        </div>
+        <div className="staff-filter">
+          <label htmlFor={`${uid}-to`}>Submitted until</label>
+          <input
+            id={`${uid}-to`}
+            name="to"
+            type="date"
+            className="staff-input"
+            defaultValue={filters.to}
+          />
+        </div>
+        <div className="staff-filter">
+          <label htmlFor={`${uid}-sort`}>Order</label>
+          <select
+            id={`${uid}-sort`}
+            name="sort"
+            className="staff-input"
+            defaultValue={filters.sort}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </div>
+        <div className="staff-filters__actions">
+          <button type="submit" className="button button--dark">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => go(listHref(kind, { q: filters.q }))}
+          >
+            Reset filters
+          </button>
+        </div>
+      </form>
 
       <p className="staff-status" role="status">
         {list.loading
           ? 'Loading applications…'
           : list.error
             ? ''
-            : `${list.total} ${list.total === 1 ? 'application' : 'applications'}${q ? ` matching “${q}”` : ''}. ${notice}`}
+            : `${count} ${list.total === 1 && !list.capped ? 'application' : 'applications'}${
+                filters.status === 'all' ? '' : ` (${statusLabel})`
+              }${filters.q ? ` matching “${filters.q}”` : ''}.`}
       </p>
       {list.error && (
         <p className="staff-error" role="alert">
@@ -137,8 +345,43 @@ export function ApplicationList({ kind, page, q, source }: ApplicationListProps)
         </p>
       )}
 
+      {arrived && (
+        <p className="staff-live">
+          New applications arrived.{' '}
+          <AppLink href={listHref(kind, { ...filters, page: 1, sort: 'newest' })} ownFocus>
+            Show the newest
+          </AppLink>
+        </p>
+      )}
+
+      <div className="staff-exports">
+        {(Object.keys(EXPORTS) as Array<keyof typeof EXPORTS>)
+          .filter((format) => format === 'csv' || info.resume)
+          .map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="button button--outline staff-button--small"
+              disabled={exporting.busy !== ''}
+              onClick={() => void onExport(format)}
+            >
+              {exporting.busy === format ? 'Preparing…' : `Export ${EXPORTS[format].label}`}
+              <span className="spartan-visually-hidden"> of this view</span>
+            </button>
+          ))}
+        <span className="staff-status" role="status">
+          {exporting.busy ? 'Preparing the export…' : ''}
+        </span>
+        {exporting.error && (
+          <p className="staff-error" role="alert">
+            {exporting.error}
+          </p>
+        )}
+      </div>
+
       {list.data.length > 0 ? (
         <div
+          ref={tableRef}
           className="staff-table-wrap"
           role="region"
           aria-label={`${info.title} table`}
@@ -148,7 +391,8 @@ export function ApplicationList({ kind, page, q, source }: ApplicationListProps)
         >
           <table className="staff-table">
             <caption className="spartan-visually-hidden">
-              {info.title}, page {list.page} of {pages}, newest first
+              {info.title}, page {filters.page} of {countText(pages, list.capped)},{' '}
+              {filters.sort === 'oldest' ? 'oldest' : 'newest'} first
             </caption>
             <thead>
               <tr>
@@ -160,9 +404,11 @@ export function ApplicationList({ kind, page, q, source }: ApplicationListProps)
                   </th>
                 ))}
                 <th scope="col">Submitted</th>
-                <th scope="col">
-                  <span className="spartan-visually-hidden">Actions</span>
-                </th>
+                {isAdmin && (
+                  <th scope="col">
+                    <span className="spartan-visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -171,23 +417,35 @@ export function ApplicationList({ kind, page, q, source }: ApplicationListProps)
                 return (
                   <tr key={item.id}>
                     <th scope="row">
-                      <AppLink href={detailHref(kind, item.id)}>{name}</AppLink>
+                      <AppLink href={detailHref(kind, item.id)} ownFocus>
+                        {name}
+                      </AppLink>
                     </th>
                     <td className="staff-table__email">{fieldText('email', item.email)}</td>
                     {info.columns.map((c) => (
-                      <td key={c.key}>{fieldText(c.key, item[c.key])}</td>
+                      <td key={c.key}>
+                        {c.key === 'status' ? (
+                          <span className={`staff-badge staff-badge--${String(item.status)}`}>
+                            {fieldText(c.key, item[c.key])}
+                          </span>
+                        ) : (
+                          fieldText(c.key, item[c.key])
+                        )}
+                      </td>
                     ))}
                     <td>{fieldText('created_at', item.created_at)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button--outline staff-button--small"
-                        onClick={() => setToDelete(item as Application)}
-                      >
-                        Delete{' '}
-                        <span className="spartan-visually-hidden">the application of {name}</span>
-                      </button>
-                    </td>
+                    {isAdmin && (
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--outline staff-button--small"
+                          onClick={() => setToDelete(item as Application)}
+                        >
+                          Delete{' '}
+                          <span className="spartan-visually-hidden">the application of {name}</span>
+                        </button>
+                      </td>
+                    )}
                   </tr>
                 );
               })}
@@ -198,38 +456,48 @@ export function ApplicationList({ kind, page, q, source }: ApplicationListProps)
         !list.loading &&
         !list.error && (
           <p className="staff-empty">
-            {q ? 'No application matches this search.' : 'No applications yet.'}
+            {filters.q
+              ? 'No application matches this search.'
+              : filters.status === 'all'
+                ? 'No applications yet.'
+                : 'No applications in this view.'}
           </p>
         )
       )}
 
-      {pages > 1 && (
+      {(list.prevCursor || list.nextCursor || filters.page > 1) && (
         <nav aria-label={`${info.title} pages`} className="staff-pager">
-          {list.page > 1 ? (
-            <AppLink
-              className="button button--outline"
-              href={listHref(kind, list.page - 1, q, source)}
+          {list.prevCursor || filters.page > 1 ? (
+            <PagerLink
+              href={
+                list.prevCursor
+                  ? at({ page: Math.max(1, filters.page - 1), before: list.prevCursor, after: '' })
+                  : at({ page: 1 })
+              }
+              onNavigate={() => tableRef.current?.focus()}
             >
               Previous <span className="spartan-visually-hidden">page</span>
-            </AppLink>
+            </PagerLink>
           ) : (
             <span />
           )}
           <span>
-            Page {list.page} of {pages}
+            Page {filters.page} of {countText(Math.max(pages, filters.page), list.capped)}
           </span>
-          {list.page < pages ? (
-            <AppLink
-              className="button button--outline"
-              href={listHref(kind, list.page + 1, q, source)}
+          {list.nextCursor ? (
+            <PagerLink
+              href={at({ page: filters.page + 1, after: list.nextCursor, before: '' })}
+              onNavigate={() => tableRef.current?.focus()}
             >
               Next <span className="spartan-visually-hidden">page</span>
-            </AppLink>
+            </PagerLink>
           ) : (
             <span />
           )}
         </nav>
       )}
+
+      <DeskTools isAdmin={isAdmin} onErased={() => void fetchList(kind, filters)} />
 
       {toDelete && (
         <DeleteDialog
@@ -240,5 +508,27 @@ export function ApplicationList({ kind, page, q, source }: ApplicationListProps)
         />
       )}
     </section>
+  );
+}
+
+/** A pager link: the next page loads in place and focus goes to the results. */
+function PagerLink({
+  href,
+  onNavigate,
+  children,
+}: {
+  href: string;
+  onNavigate: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <AppLink
+      className="button button--outline"
+      href={href}
+      ownFocus
+      onNavigate={() => requestAnimationFrame(onNavigate)}
+    >
+      {children}
+    </AppLink>
   );
 }

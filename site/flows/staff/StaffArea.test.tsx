@@ -9,6 +9,7 @@ import {
   type FakeClient,
 } from '../../../widgets/internal/form/testing.ts';
 import { navigate } from '../../navigation.ts';
+import type * as Navigation from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
 import { resetStaffState } from './api.ts';
 import { StaffPage } from '../pages/staff.tsx';
@@ -17,7 +18,10 @@ vi.mock('../../../widgets/internal/http.ts', () => ({
   httpClient: vi.fn(),
   warmHttpClient: vi.fn(),
 }));
-vi.mock('../../navigation.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../navigation.ts', async (original) => ({
+  ...(await original<typeof Navigation>()),
+  navigate: vi.fn(),
+}));
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
 const row = (i: number, extra: Record<string, unknown> = {}) => ({
@@ -50,10 +54,22 @@ afterEach(() => {
   authState.isAuthenticated = false;
 });
 
+const CURSOR = '1732500000000_00000000-0000-4000-8000-000000000001';
+
 function listAnswer(data: unknown[], total = data.length) {
   client.request.mockImplementation(({ method }: { method: string }) =>
     method === 'get'
-      ? Promise.resolve({ data: { data, total, page: 1, page_size: 10 } })
+      ? Promise.resolve({
+          data: {
+            data,
+            total,
+            total_capped: false,
+            page: 1,
+            page_size: 10,
+            next_cursor: total > data.length ? CURSOR : null,
+            prev_cursor: null,
+          },
+        })
       : Promise.resolve({ data: { id: 'id-1' } }),
   );
 }
@@ -84,14 +100,22 @@ describe('staff area', { timeout: 30_000 }, () => {
     expect(within(table).getByText(partner)).toBeInTheDocument();
     expect(within(table).getByText('Our site')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Source'), partner);
-    expect(navigate).toHaveBeenCalledWith(`/staff?source=${encodeURIComponent(partner)}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(navigate).toHaveBeenCalledWith(
+      `/staff?source=${encodeURIComponent(partner)}`,
+      false,
+      true,
+    );
 
     listAnswer([row(1, { origin: partner })], 1);
     cleanup();
     render(<StaffPage url={`/staff?source=${encodeURIComponent(partner)}`} />);
     await screen.findByRole('table');
-    expect(client.request).toHaveBeenLastCalledWith(
-      expect.objectContaining({ params: { page: 1, page_size: 10, origin: partner } }),
+    expect(client.request).toHaveBeenCalledWith(
+      expect.objectContaining({
+        url: '/api/spartan_join/applications/',
+        params: { status: 'new', page: 1, page_size: 10, origin: partner },
+      }),
     );
     expect(screen.getByLabelText('Source')).toHaveValue(partner);
   });
@@ -105,7 +129,7 @@ describe('staff area', { timeout: 30_000 }, () => {
     expect(client.request).toHaveBeenCalledWith({
       method: 'get',
       url: '/api/spartan_join/applications/',
-      params: { page: 1, page_size: 10 },
+      params: { status: 'new', page: 1, page_size: 10 },
       headers: { Authorization: 'Bearer tok-staff' },
     });
     const table = screen.getByRole('table');
@@ -113,11 +137,11 @@ describe('staff area', { timeout: 30_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'Email', 'Job role', 'Location', 'Source', 'Submitted', 'Actions']);
+    ).toEqual(['Name', 'Email', 'Job role', 'Status', 'Source', 'Submitted', 'Actions']);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',
-      '/staff?page=2',
+      `/staff?page=2&after=${CURSOR}`,
     );
     expect(screen.getByText('Signed in as')).toHaveTextContent('Signed in as Ada Admin');
     await expectNoAxeViolations(container);
@@ -133,14 +157,14 @@ describe('staff area', { timeout: 30_000 }, () => {
       ' ada@example.com ',
     );
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(navigate).toHaveBeenCalledWith('/staff?list=investors&q=ada%40example.com');
+    expect(navigate).toHaveBeenCalledWith('/staff?list=investors&q=ada%40example.com', false, true);
     unmount();
     render(<StaffPage url="/staff?list=investors&q=ada%40example.com&page=3" />);
     await waitFor(() =>
-      expect(client.request).toHaveBeenLastCalledWith(
+      expect(client.request).toHaveBeenCalledWith(
         expect.objectContaining({
           url: '/api/investors/get_investor_applications/',
-          params: { page: 3, page_size: 10, q: 'ada@example.com' },
+          params: { status: 'new', page: 3, page_size: 10, q: 'ada@example.com' },
         }),
       ),
     );
@@ -172,8 +196,13 @@ describe('staff area', { timeout: 30_000 }, () => {
       expect.objectContaining({ method: 'delete', url: '/api/application/id-1/delete/' }),
     );
     expect(screen.queryByText('Applicant 1')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Spartan applications' })).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent('Deleted the application of Applicant 1.');
+    // Focus goes to the row that took the deleted one's place, and the deletion is announced.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Applicant 2' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(
+        'Application deleted',
+      ),
+    );
   });
 
   it('when a delete fails, then the dialog shows the server message or "Delete Spartan Application failed"', async () => {
@@ -226,9 +255,10 @@ describe('staff area', { timeout: 30_000 }, () => {
       clicked.push({ href: this.href, download: this.download });
     });
     const { container } = render(<StaffPage url="/staff?id=id-7" />);
-    expect(
-      await screen.findByRole('heading', { name: 'Applicant 7', level: 2 }),
-    ).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: 'Applicant 7', level: 2 });
+    // Focus on the applicant's name, and the title names them.
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('Applicant 7 · Spartan applications · The Spartans');
     expect(client.request).toHaveBeenCalledWith(
       expect.objectContaining({ url: '/api/spartan_join/application/id-7/' }),
     );

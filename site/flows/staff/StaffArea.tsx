@@ -2,37 +2,24 @@ import { useSnapshot } from 'valtio/react';
 import { navigate } from '../../navigation.ts';
 import { authState, loggedOut } from '../auth/store.ts';
 import { ApplicationDetail } from './ApplicationDetail.tsx';
-import { ApplicationList, listHref } from './ApplicationList.tsx';
-import { resetStaffState, serverLogout } from './api.ts';
-import { KINDS, type Kind } from './kinds.ts';
+import { ApplicationList } from './ApplicationList.tsx';
+import { resetStaffState, serverLogout, staffState } from './api.ts';
+import { KINDS } from './kinds.ts';
 import { AppLink } from './links.tsx';
+import { listHref, parseStaffUrl, type StaffView } from './urls.ts';
 
-export type StaffView = {
-  kind: Kind;
-  id: string | null;
-  page: number;
-  q: string;
-  /** `site`, a partner origin, or empty for every source. */
-  source: string;
-};
+export { parseStaffUrl, type StaffView };
 
-/** Reads the staff view from a URL: /staff?list=investors&id=&page=&q=&source= (see listHref). */
-export function parseStaffUrl(url: string): StaffView {
-  const params = new URL(url, 'http://staff.local').searchParams;
-  const kind: Kind = params.get('list') === KINDS.investor.segment ? 'investor' : 'spartan';
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  return {
-    kind,
-    id: params.get('id') || null,
-    page,
-    q: (params.get('q') ?? '').slice(0, 100),
-    source: (params.get('source') ?? '').slice(0, 255),
-  };
+/** The list part of a staff view. */
+function filtersOf(view: StaffView) {
+  const { kind: _kind, id: _id, ...filters } = view;
+  return filters;
 }
 
 /** The staff area: who is signed in, logout, the two lists and the detail view. */
 export function StaffArea({ url }: { url: string }) {
   const auth = useSnapshot(authState);
+  const { announcement } = useSnapshot(staffState);
   const view = parseStaffUrl(url);
   const logout = async () => {
     await serverLogout();
@@ -62,7 +49,7 @@ export function StaffArea({ url }: { url: string }) {
         {(['spartan', 'investor'] as const).map((kind) => (
           <AppLink
             key={kind}
-            href={listHref(kind, 1, '')}
+            href={listHref(kind)}
             className="staff-tabs__link"
             aria-current={view.kind === kind && !view.id ? 'page' : undefined}
           >
@@ -73,15 +60,11 @@ export function StaffArea({ url }: { url: string }) {
       {view.id ? (
         <ApplicationDetail kind={view.kind} id={view.id} />
       ) : (
-        // Keyed by list and search, so the search box starts from the URL's query.
-        <ApplicationList
-          key={`${view.kind}:${view.q}`}
-          kind={view.kind}
-          page={view.page}
-          q={view.q}
-          source={view.source}
-        />
+        <ApplicationList key={view.kind} kind={view.kind} filters={filtersOf(view)} />
       )}
+      <p className="spartan-visually-hidden" role="status">
+        {announcement}
+      </p>
     </div>
   );
 }

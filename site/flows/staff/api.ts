@@ -17,12 +17,46 @@ export const PAGE_SIZE = 10;
 
 export type Application = Record<string, unknown> & { id: string };
 
+/** What a list shows: the search, the filters, the order and where in the list (all in the URL). */
+export interface ListFilters {
+  q: string;
+  /** `site`, a partner origin, or empty for every source. */
+  source: string;
+  /** A status of the kind, or `all`. */
+  status: string;
+  /** A job role (Spartan applications), or empty. */
+  role: string;
+  /** Dates YYYY-MM-DD, or empty. */
+  from: string;
+  to: string;
+  sort: 'newest' | 'oldest';
+  page: number;
+  /** Keyset cursors from the server: the page after `after`, or before `before`. */
+  after: string;
+  before: string;
+}
+
+export const DEFAULT_FILTERS: ListFilters = {
+  q: '',
+  source: '',
+  status: 'new',
+  role: '',
+  from: '',
+  to: '',
+  sort: 'newest',
+  page: 1,
+  after: '',
+  before: '',
+};
+
 export interface ListState {
   data: Application[];
   total: number;
-  page: number;
-  q: string;
-  source: string;
+  /** More than `total` matches (the server counts up to a cap). */
+  capped: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
+  filters: ListFilters;
   loading: boolean;
   error: string | null;
 }
@@ -33,39 +67,121 @@ export interface DetailState {
   error: string | null;
 }
 
+export interface Note {
+  id: number;
+  at: string;
+  author: string;
+  body: string;
+}
+
+export interface StatusChange {
+  id: number;
+  at: string;
+  actor: string;
+  from: string | null;
+  to: string | null;
+}
+
+export interface ActivityState {
+  id: string | null;
+  notes: Note[];
+  history: StatusChange[];
+  error: string | null;
+}
+
 export interface KindState {
   list: ListState;
   detail: DetailState;
+  activity: ActivityState;
   /** The last delete's failure, shown beside the list or detail. */
   deleteError: string | null;
   deleting: boolean;
 }
 
 const emptyKind = (): KindState => ({
-  list: { data: [], total: 0, page: 1, q: '', source: '', loading: false, error: null },
+  list: {
+    data: [],
+    total: 0,
+    capped: false,
+    nextCursor: null,
+    prevCursor: null,
+    filters: { ...DEFAULT_FILTERS },
+    loading: false,
+    error: null,
+  },
   detail: { data: null, loading: false, error: null },
+  activity: { id: null, notes: [], history: [], error: null },
   deleteError: null,
   deleting: false,
 });
 
-export const staffState = proxy<Record<Kind, KindState>>({
+export const staffState = proxy<
+  Record<Kind, KindState> & {
+    /** Said by the staff area's polite live region. */
+    announcement: string;
+    /** The next list shown takes focus on its heading (after a delete or Back from a detail). */
+    focusList: boolean;
+  }
+>({
   spartan: emptyKind(),
   investor: emptyKind(),
+  announcement: '',
+  focusList: false,
 });
+
+/** Says `message` through the staff area's polite live region (the same words twice are said twice). */
+export function announce(message: string): void {
+  staffState.announcement = '';
+  queueMicrotask(() => {
+    staffState.announcement = message;
+  });
+}
 
 /** Clears every list and detail (after logout: nothing of the last session stays in memory). */
 export function resetStaffState(): void {
   staffState.spartan = emptyKind();
   staffState.investor = emptyKind();
+  staffState.announcement = '';
+  staffState.focusList = false;
 }
 
+/** The list call's query for these filters. */
+export function listParams(filters: ListFilters, paged = true): Record<string, string | number> {
+  const f = filters;
+  const params: Record<string, string | number> = {};
+  if (f.q) params.q = f.q;
+  if (f.source) params.origin = f.source;
+  if (f.status) params.status = f.status;
+  if (f.role) params.job_title = f.role;
+  if (f.from) params.from = f.from;
+  if (f.to) params.to = f.to;
+  if (f.sort !== 'newest') params.sort = f.sort;
+  if (paged) {
+    params.page = f.page;
+    params.page_size = PAGE_SIZE;
+    if (f.after) params.cursor = f.after;
+    else if (f.before) params.before = f.before;
+  }
+  return params;
+}
+
+const sameFilters = (a: ListFilters, b: ListFilters) =>
+  (Object.keys(a) as Array<keyof ListFilters>).every((key) => a[key] === b[key]);
+
 async function call<T>(
-  method: 'get' | 'delete',
+  method: 'get' | 'delete' | 'put' | 'post',
   url: string,
   params?: Record<string, unknown>,
+  data?: unknown,
 ): Promise<T> {
   const client = await httpClient(resolveApiBase(undefined));
-  const response = await client.request<T>({ method, url, params, headers: authHeader() });
+  const response = await client.request<T>({
+    method,
+    url,
+    params,
+    data,
+    headers: authHeader(),
+  });
   return response.data;
 }
 
@@ -76,24 +192,27 @@ function failure(error: unknown, fallback: string): string {
   return info.message;
 }
 
-export async function fetchList(kind: Kind, page: number, q: string, source = ''): Promise<void> {
+export async function fetchList(kind: Kind, filters: ListFilters): Promise<void> {
   const state = staffState[kind].list;
   state.loading = true;
   state.error = null;
-  state.page = page;
-  state.q = q;
-  state.source = source;
+  state.filters = { ...filters };
   // A slower earlier request must not overwrite a newer one.
-  const current = () => state.page === page && state.q === q && state.source === source;
+  const current = () => sameFilters(state.filters, filters);
   try {
-    const body = await call<{ data?: Application[]; total?: number; page?: number }>(
-      'get',
-      KINDS[kind].list,
-      { page, page_size: PAGE_SIZE, ...(q ? { q } : {}), ...(source ? { origin: source } : {}) },
-    );
+    const body = await call<{
+      data?: Application[];
+      total?: number;
+      total_capped?: boolean;
+      next_cursor?: string | null;
+      prev_cursor?: string | null;
+    }>('get', KINDS[kind].list, listParams(filters));
     if (!current()) return;
     state.data = Array.isArray(body.data) ? body.data : [];
     state.total = typeof body.total === 'number' ? body.total : state.data.length;
+    state.capped = body.total_capped === true;
+    state.nextCursor = body.next_cursor ?? null;
+    state.prevCursor = body.prev_cursor ?? null;
   } catch (error) {
     if (current()) state.error = failure(error, KINDS[kind].failed.list);
   } finally {
@@ -126,6 +245,7 @@ export async function removeApplication(kind: Kind, id: string): Promise<boolean
     const removed = body.id === undefined || body.id === null ? id : String(body.id);
     state.list.data = state.list.data.filter((item) => item.id !== removed);
     state.list.total = Math.max(0, state.list.total - 1);
+    state.list.capped = state.list.capped && state.list.total > 0;
     if (state.detail.data?.id === removed) state.detail.data = null;
     return true;
   } catch (error) {
@@ -136,23 +256,62 @@ export async function removeApplication(kind: Kind, id: string): Promise<boolean
   }
 }
 
-export const DOWNLOAD_FAILED = 'Download Resume failed';
+const deskPath = (kind: Kind, id: string, what: string) =>
+  `/api/staff/applications/${kind}/${encodeURIComponent(id)}/${what}/`;
 
-/** Fetches the resume with the bearer token and saves it through an object URL. */
-export async function downloadResume(kind: Kind, id: string, filename: string): Promise<void> {
-  const path = KINDS[kind].resume?.(id);
-  if (!path) return;
-  let blob: Blob;
+/** Loads the notes and status history of one application. */
+export async function fetchActivity(kind: Kind, id: string): Promise<void> {
+  const state = staffState[kind].activity;
+  if (state.id !== id) Object.assign(state, { id, notes: [], history: [] });
+  state.error = null;
   try {
-    const client = await httpClient(resolveApiBase(undefined));
-    const response = await client.get<Blob>(path, {
-      responseType: 'blob',
-      headers: { ...authHeader(), Accept: '*/*' },
-    });
-    blob = response.data;
+    const body = await call<{ notes: Note[]; history: StatusChange[] }>(
+      'get',
+      deskPath(kind, id, 'activity'),
+    );
+    if (state.id !== id) return;
+    state.notes = Array.isArray(body.notes) ? body.notes : [];
+    state.history = Array.isArray(body.history) ? body.history : [];
   } catch (error) {
-    throw new Error(failure(error, DOWNLOAD_FAILED));
+    if (state.id === id) state.error = failure(error, 'Loading the notes failed');
   }
+}
+
+/** Sets the status; answers the failure's message, or null. */
+export async function setStatus(kind: Kind, id: string, status: string): Promise<string | null> {
+  try {
+    const body = await call<{ status: string; notes: Note[]; history: StatusChange[] }>(
+      'put',
+      deskPath(kind, id, 'status'),
+      undefined,
+      { status },
+    );
+    const detail = staffState[kind].detail.data;
+    if (detail?.id === id) detail.status = body.status;
+    const activity = staffState[kind].activity;
+    if (activity.id === id) Object.assign(activity, { notes: body.notes, history: body.history });
+    return null;
+  } catch (error) {
+    return failure(error, 'Changing the status failed');
+  }
+}
+
+/** Adds a note; answers the failure's message, or null. */
+export async function addNote(kind: Kind, id: string, text: string): Promise<string | null> {
+  try {
+    const body = await call<{ data: Note }>('post', deskPath(kind, id, 'notes'), undefined, {
+      body: text,
+    });
+    const activity = staffState[kind].activity;
+    if (activity.id === id) activity.notes = [body.data, ...activity.notes];
+    return null;
+  } catch (error) {
+    return failure(error, 'Saving the note failed');
+  }
+}
+
+/** Saves a Blob under `filename` through an object URL. */
+function save(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -165,6 +324,56 @@ export async function downloadResume(kind: Kind, id: string, filename: string): 
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+async function fetchBlob(path: string, params?: Record<string, unknown>): Promise<Blob> {
+  const client = await httpClient(resolveApiBase(undefined));
+  const response = await client.get<Blob>(path, {
+    params,
+    responseType: 'blob',
+    headers: { ...authHeader(), Accept: '*/*' },
+  });
+  return response.data;
+}
+
+export const EXPORTS = {
+  csv: { path: 'export.csv', label: 'CSV', failed: 'Export CSV failed' },
+  zip: { path: 'resumes.zip', label: 'resumes (zip)', failed: 'Download resumes failed' },
+} as const;
+
+/** Downloads the current view as CSV, or its resumes as a zip (same filters, every page). */
+export async function exportView(
+  kind: Kind,
+  format: keyof typeof EXPORTS,
+  filters: ListFilters,
+): Promise<void> {
+  const what = EXPORTS[format];
+  let blob: Blob;
+  try {
+    blob = await fetchBlob(
+      `/api/staff/applications/${kind}/${what.path}`,
+      listParams(filters, false),
+    );
+  } catch (error) {
+    throw new Error(failure(error, what.failed));
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  save(blob, `${kind}-applications-${day}.${format}`);
+}
+
+export const DOWNLOAD_FAILED = 'Download Resume failed';
+
+/** Fetches the resume with the bearer token and saves it through an object URL. */
+export async function downloadResume(kind: Kind, id: string, filename: string): Promise<void> {
+  const path = KINDS[kind].resume?.(id);
+  if (!path) return;
+  let blob: Blob;
+  try {
+    blob = await fetchBlob(path);
+  } catch (error) {
+    throw new Error(failure(error, DOWNLOAD_FAILED));
+  }
+  save(blob, filename);
+}
+
 /** Logs out on the server (the token stops working), whatever it answers. */
 export async function serverLogout(): Promise<void> {
   try {
@@ -173,5 +382,47 @@ export async function serverLogout(): Promise<void> {
     await client.post('/api/security-logout/', {}, { headers: authHeader() });
   } catch {
     // Offline or already expired: the local logout below still ends the session here.
+  }
+}
+
+/** The newest application's cursor (a poll: the browser revalidates it with its ETag). */
+export async function fetchLatest(kind: Kind): Promise<string | null> {
+  const body = await call<{ latest?: string | null }>(
+    'get',
+    `/api/staff/applications/${kind}/latest/`,
+  );
+  return body.latest ?? null;
+}
+
+export type NotificationMode = 'off' | 'each' | 'digest';
+
+export async function fetchNotifications(): Promise<{ mode: NotificationMode; email: string }> {
+  return call('get', '/api/staff/notifications/');
+}
+
+/** Saves the new-application mail choice; answers the failure's message, or null. */
+export async function saveNotifications(
+  mode: NotificationMode,
+  email: string,
+): Promise<string | null> {
+  try {
+    await call('put', '/api/staff/notifications/', undefined, {
+      mode,
+      ...(mode === 'off' ? {} : { email }),
+    });
+    return null;
+  } catch (error) {
+    return failure(error, 'Saving the mail choice failed');
+  }
+}
+
+/** Erases every application with this email: the counts deleted, or the failure's message. */
+export async function eraseApplicant(
+  email: string,
+): Promise<{ spartan: number; investor: number } | string> {
+  try {
+    return await call('post', '/api/staff/erase/', undefined, { email });
+  } catch (error) {
+    return failure(error, 'Erasing failed');
   }
 }

@@ -3,6 +3,7 @@
  * (CONTRACT.md), their failure messages (SPEC section 8) and the fields shown.
  */
 import { ACCREDITATION_OPTIONS } from '../../../content/forms.ts';
+import { REVIEW_STATUSES } from '../../../content/review.ts';
 
 export type Kind = 'spartan' | 'investor';
 
@@ -39,7 +40,7 @@ export const KINDS: Record<Kind, KindInfo> = {
     },
     columns: [
       { key: 'job_title', label: 'Job role' },
-      { key: 'location', label: 'Location' },
+      { key: 'status', label: 'Status' },
       { key: 'origin', label: 'Source' },
     ],
     fields: [
@@ -68,7 +69,7 @@ export const KINDS: Record<Kind, KindInfo> = {
     },
     columns: [
       { key: 'accreditation', label: 'Accreditation' },
-      { key: 'location', label: 'Location' },
+      { key: 'status', label: 'Status' },
       { key: 'origin', label: 'Source' },
     ],
     fields: [
@@ -90,10 +91,15 @@ export const KINDS: Record<Kind, KindInfo> = {
 /** How a source reads: our own site, or the partner page's origin. */
 export const SITE_SOURCE = 'Our site';
 
+const STATUS_LABELS = new Map(
+  [...REVIEW_STATUSES.spartan, ...REVIEW_STATUSES.investor].map((s) => [s.value, s.label]),
+);
+
 export function fieldText(key: string, value: unknown): string {
+  if (key === 'status' && typeof value === 'string') return STATUS_LABELS.get(value) ?? value;
   if (key === 'origin') return typeof value === 'string' && value ? value : SITE_SOURCE;
   if (value === null || value === undefined || value === '') return '—';
-  if (key === 'created_at' && typeof value === 'string') {
+  if ((key === 'created_at' || key === 'at') && typeof value === 'string') {
     const date = new Date(value);
     return Number.isNaN(date.getTime())
       ? value

@@ -4,16 +4,23 @@ import { navigate } from '../../navigation.ts';
 /** Staff-area paths. */
 export const STAFF_PATH = '/staff';
 
-/** A link that changes route inside the site (a normal link with modifier keys). */
+/**
+ * A link that changes route inside the site (a normal link with modifier keys). `ownFocus`:
+ * the staff area places focus and sets the title itself after this change (see navigate).
+ */
 export function AppLink({
   href,
   children,
   className,
+  ownFocus = false,
+  onNavigate,
   ...rest
 }: {
   href: string;
   children: ReactNode;
   className?: string;
+  ownFocus?: boolean;
+  onNavigate?: () => void;
   'aria-current'?: 'page' | undefined;
   'aria-label'?: string;
 }) {
@@ -22,7 +29,8 @@ export function AppLink({
       return;
     }
     event.preventDefault();
-    navigate(href);
+    navigate(href, false, ownFocus);
+    onNavigate?.();
   };
   return (
     <a href={href} className={className} onClick={onClick} {...rest}>

@@ -1,0 +1,51 @@
+/**
+ * The hiring desk's tables beside the applications (server/db/schema.ts): status changes and
+ * notes (migration 0010), the mail queue and staff notification choices (migration 0011).
+ */
+import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { investorApplications, spartanApplications, staffUsers } from './schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One row per status change (`status`: from, to) or note (`note`: body), of either kind. */
+export const applicationActivity = pgTable('application_activity', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  spartanId: uuid('spartan_id').references(() => spartanApplications.id, { onDelete: 'cascade' }),
+  investorId: uuid('investor_id').references(() => investorApplications.id, {
+    onDelete: 'cascade',
+  }),
+  at: at('at').notNull().defaultNow(),
+  actorId: uuid('actor_id'),
+  actor: text('actor').notNull(),
+  event: text('event').notNull().$type<'status' | 'note'>(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  body: text('body'),
+});
+
+/** Mails waiting to go out, retried with backoff; a sent mail's row is deleted. */
+export const mailQueue = pgTable('mail_queue', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  /** Why it is sent: `confirmation`, `notice`, `digest`. */
+  purpose: text('purpose').notNull(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+  /** Set while one process sends it; a claim older than a few minutes is taken over. */
+  claimedAt: at('claimed_at'),
+  lastError: text('last_error'),
+});
+
+/** Staff who asked for new-application mail: each one, or a daily digest. */
+export const staffNotifications = pgTable('staff_notifications', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  mode: text('mode').notNull().$type<'each' | 'digest'>(),
+  /** The newest application the last digest covered (its created_at). */
+  digestThrough: at('digest_through'),
+});

@@ -1,0 +1,269 @@
+/**
+ * Outgoing mail through a queue in the database: an application's confirmation and the staff's
+ * notices are rows first (so sending never delays or fails the application), then a pass sends
+ * what is due, deletes what went out, and retries what failed with a growing delay. The rows
+ * outlive a restart; a row claimed by a process that died is taken over after a few minutes;
+ * several processes never send one row twice at once (FOR UPDATE SKIP LOCKED).
+ *
+ * Staff who opt in (staff_notifications) get a notice per new application, or a daily digest.
+ * Logs carry counts and error codes only, never an address or a name.
+ */
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReviewKind } from '../../content/review.ts';
+import type { Db } from '../db/index.ts';
+import { mailQueue, staffNotifications } from '../db/desk-schema.ts';
+import { investorApplications, spartanApplications } from '../db/schema.ts';
+import { confirmation, digest, newApplicationNotice } from './messages.ts';
+import type { Mail, MailTransport } from './transport.ts';
+
+const SECOND = 1000;
+const DAY_MS = 24 * 60 * 60 * SECOND;
+/** First retry after this long, doubling up to MAX_DELAY_MS. */
+const FIRST_DELAY_MS = 30 * SECOND;
+const MAX_DELAY_MS = 6 * 60 * 60 * SECOND;
+/** About two days of retries; then the mail is dropped (and counted in the log). */
+export const MAX_ATTEMPTS = 14;
+const BATCH = 20;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
+}
+
+export interface MailerOptions {
+  db: Db;
+  transport: MailTransport;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** How often due mail and digests are looked for (a new mail is sent at once anyway). */
+  pollMs?: number;
+}
+
+export interface ReceivedApplication {
+  id: string;
+  email: string;
+  fullname: string;
+}
+
+export type NotificationMode = 'off' | 'each' | 'digest';
+
+export class Mailer {
+  private timer: NodeJS.Timeout | undefined;
+  private pass: Promise<unknown> = Promise.resolve();
+  private readonly pending = new Set<Promise<unknown>>();
+  private stopped = false;
+
+  constructor(private readonly options: MailerOptions) {}
+
+  /**
+   * After an application is stored: its confirmation and the per-application notices, queued.
+   * Not awaited by the submit; never throws (a failure is logged as its code).
+   */
+  applicationReceived(kind: ReviewKind, application: ReceivedApplication): void {
+    this.track(
+      (async () => {
+        const { db, publicUrl } = this.options;
+        const subscribers = await db
+          .select({ email: staffNotifications.email })
+          .from(staffNotifications)
+          .where(eq(staffNotifications.mode, 'each'));
+        await this.enqueue('confirmation', [
+          confirmation(kind, application.email, application.fullname, application.id),
+        ]);
+        if (subscribers.length > 0) {
+          await this.enqueue(
+            'notice',
+            subscribers.map((s) => newApplicationNotice(kind, s.email, application.id, publicUrl)),
+          );
+        }
+      })().catch((err: unknown) => this.failed('queueing mail failed', err)),
+    );
+  }
+
+  async enqueue(purpose: string, mails: Mail[]): Promise<void> {
+    if (mails.length === 0) return;
+    await this.options.db
+      .insert(mailQueue)
+      .values(mails.map((m) => ({ purpose, to: m.to, subject: m.subject, body: m.text })));
+    this.kick();
+  }
+
+  /** Runs a send pass soon (after the one under way). */
+  kick(): void {
+    if (this.stopped) return;
+    this.track((this.pass = this.pass.then(() => this.sendDue()).catch(() => undefined)));
+  }
+
+  /** Sends the mail that is due; answers how many went out. */
+  async sendDue(): Promise<number> {
+    const { db, transport, log } = this.options;
+    let sent = 0;
+    for (;;) {
+      const claimed = (await db.execute(sql`
+        UPDATE mail_queue SET claimed_at = clock_timestamp(), attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM mail_queue
+          WHERE next_attempt_at <= clock_timestamp()
+            AND (claimed_at IS NULL OR claimed_at < clock_timestamp() - interval '5 minutes')
+          ORDER BY next_attempt_at
+          LIMIT ${BATCH}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id, purpose, to_address, subject, body, attempts`)) as unknown as {
+        rows: Array<{
+          id: number | string;
+          purpose: string;
+          to_address: string;
+          subject: string;
+          body: string;
+          attempts: number;
+        }>;
+      };
+      if (claimed.rows.length === 0) return sent;
+      for (const row of claimed.rows) {
+        const id = Number(row.id);
+        try {
+          await transport.send({ to: row.to_address, subject: row.subject, text: row.body });
+          await db.delete(mailQueue).where(eq(mailQueue.id, id));
+          sent += 1;
+        } catch (err) {
+          const code = errorCode(err);
+          if (row.attempts >= MAX_ATTEMPTS) {
+            await db.delete(mailQueue).where(eq(mailQueue.id, id));
+            log.error({ mail: { dropped: 1, purpose: row.purpose, code } }, 'mail given up');
+          } else {
+            await db
+              .update(mailQueue)
+              .set({
+                claimedAt: null,
+                lastError: code,
+                nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+              })
+              .where(eq(mailQueue.id, id));
+            log.warn({ mail: { retry: row.attempts, purpose: row.purpose, code } }, 'mail failed');
+          }
+        }
+      }
+      if (claimed.rows.length < BATCH) return sent;
+    }
+  }
+
+  /**
+   * Queues each digest that is due (a day after the last one; nothing when no application came),
+   * claiming it first so two processes never send the same one. Answers how many were queued.
+   */
+  async sendDigests(now = new Date()): Promise<number> {
+    const { db, publicUrl } = this.options;
+    const due = await db
+      .select()
+      .from(staffNotifications)
+      .where(
+        and(
+          eq(staffNotifications.mode, 'digest'),
+          sql`${staffNotifications.digestThrough} <= ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz`,
+        ),
+      );
+    let queued = 0;
+    for (const subscriber of due) {
+      const since = subscriber.digestThrough!;
+      const [claimed] = await db
+        .update(staffNotifications)
+        .set({ digestThrough: now })
+        .where(
+          and(
+            eq(staffNotifications.userId, subscriber.userId),
+            eq(staffNotifications.digestThrough, since),
+          ),
+        )
+        .returning({ userId: staffNotifications.userId });
+      if (!claimed) continue;
+      const counts = {
+        spartan: await countSince(db, spartanApplications, since, now),
+        investor: await countSince(db, investorApplications, since, now),
+      };
+      if (counts.spartan + counts.investor === 0) continue;
+      await this.enqueue('digest', [digest(subscriber.email, counts, since, publicUrl)]);
+      queued += 1;
+    }
+    return queued;
+  }
+
+  async notificationsOf(userId: string): Promise<{ mode: NotificationMode; email: string }> {
+    const [row] = await this.options.db
+      .select()
+      .from(staffNotifications)
+      .where(eq(staffNotifications.userId, userId));
+    return row ? { mode: row.mode, email: row.email } : { mode: 'off', email: '' };
+  }
+
+  async setNotifications(userId: string, mode: NotificationMode, email: string): Promise<void> {
+    const { db } = this.options;
+    if (mode === 'off') {
+      await db.delete(staffNotifications).where(eq(staffNotifications.userId, userId));
+      return;
+    }
+    // A digest covers what arrives from now on.
+    const now = new Date();
+    await db
+      .insert(staffNotifications)
+      .values({ userId, mode, email, digestThrough: now })
+      .onConflictDoUpdate({
+        target: staffNotifications.userId,
+        set: { mode, email, digestThrough: now },
+      });
+  }
+
+  /** Sends due mail now, then every `pollMs`, with digests; until `stop`. */
+  start(): void {
+    const every = this.options.pollMs ?? 60 * SECOND;
+    const tick = () => {
+      this.kick();
+      this.track(this.sendDigests().catch((err: unknown) => this.failed('digest failed', err)));
+    };
+    tick();
+    this.timer = setInterval(tick, every);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for the work under way (the database closes after). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    this.options.transport.close();
+  }
+
+  private track(work: Promise<unknown>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  private failed(message: string, err: unknown): void {
+    this.options.log.error({ mail: { code: errorCode(err) } }, message);
+  }
+}
+
+async function countSince(
+  db: Db,
+  table: typeof spartanApplications | typeof investorApplications,
+  since: Date,
+  until: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(
+      and(
+        gt(table.createdAt, since),
+        sql`${table.createdAt} <= ${until.toISOString()}::timestamptz`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** What a log may say about a failure: a code, never a message (it can quote an address). */
+function errorCode(err: unknown): string {
+  const e = err as { code?: unknown; responseCode?: unknown; name?: unknown } | null;
+  if (e && typeof e.code === 'string') return e.code;
+  if (e && typeof e.responseCode === 'number') return `SMTP ${e.responseCode}`;
+  return e && typeof e.name === 'string' ? e.name : 'Error';
+}

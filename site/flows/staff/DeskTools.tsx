@@ -1,0 +1,198 @@
+import '#text-input-events';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  announce,
+  eraseApplicant,
+  fetchNotifications,
+  saveNotifications,
+  type NotificationMode,
+} from './api.ts';
+
+/** Below the lists: one's own new-application mail, and (admins) erasing an applicant's data. */
+export function DeskTools({ isAdmin, onErased }: { isAdmin: boolean; onErased: () => void }) {
+  return (
+    <div className="staff-tools">
+      <NotificationSettings />
+      {isAdmin && <EraseApplicant onErased={onErased} />}
+    </div>
+  );
+}
+
+function NotificationSettings() {
+  const uid = useId();
+  const [mode, setMode] = useState<NotificationMode>('off');
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<{ busy: boolean; error: string | null; saved: string }>({
+    busy: false,
+    error: null,
+    saved: '',
+  });
+  useEffect(() => {
+    fetchNotifications().then(
+      (current) => {
+        setMode(current.mode);
+        setEmail(current.email);
+      },
+      () => undefined,
+    );
+  }, []);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ busy: true, error: null, saved: '' });
+    const error = await saveNotifications(mode, email.trim());
+    setState({ busy: false, error, saved: error ? '' : 'Saved.' });
+  };
+  const choices: Array<[NotificationMode, string]> = [
+    ['off', 'No mail'],
+    ['each', 'A mail for each new application'],
+    ['digest', 'One daily digest'],
+  ];
+  return (
+    <details className="staff-panel">
+      <summary>New-application mail</summary>
+      <form onSubmit={(e) => void onSubmit(e)} className="staff-tools__form">
+        <fieldset>
+          <legend>Tell me about new applications</legend>
+          {choices.map(([value, label]) => (
+            <label key={value} className="staff-tools__choice">
+              <input
+                type="radio"
+                name={`${uid}-mode`}
+                value={value}
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {mode !== 'off' && (
+          <div className="staff-filter">
+            <label htmlFor={`${uid}-email`}>Send to</label>
+            <input
+              id={`${uid}-email`}
+              type="email"
+              className="staff-input"
+              value={email}
+              autoComplete="email"
+              required
+              aria-invalid={state.error ? true : undefined}
+              aria-describedby={state.error ? `${uid}-error` : undefined}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+          </div>
+        )}
+        {state.error && (
+          <p id={`${uid}-error`} className="staff-error" role="alert">
+            {state.error}
+          </p>
+        )}
+        <div className="staff-filters__actions">
+          <button type="submit" className="button button--dark" disabled={state.busy}>
+            {state.busy ? 'Saving…' : 'Save'}
+          </button>
+          <span className="staff-status" role="status">
+            {state.saved}
+          </span>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+function EraseApplicant({ onErased }: { onErased: () => void }) {
+  const uid = useId();
+  const [email, setEmail] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [state, setState] = useState<{ busy: boolean; error: string | null; done: string }>({
+    busy: false,
+    error: null,
+    done: '',
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setState({ busy: false, error: 'Enter the applicant’s email', done: '' });
+      return;
+    }
+    setState({ busy: false, error: null, done: '' });
+    setConfirming(true);
+  };
+  const erase = async () => {
+    setState({ busy: true, error: null, done: '' });
+    const result = await eraseApplicant(email.trim());
+    setConfirming(false);
+    if (typeof result === 'string') {
+      setState({ busy: false, error: result, done: '' });
+      return;
+    }
+    const n = result.spartan + result.investor;
+    const done =
+      n === 0
+        ? 'No application has this email.'
+        : `Erased ${n} application${n === 1 ? '' : 's'} (${result.spartan} Spartan, ${result.investor} investor).`;
+    setState({ busy: false, error: null, done });
+    setEmail('');
+    announce(done);
+    onErased();
+  };
+  return (
+    <details className="staff-panel">
+      <summary>Erase an applicant’s data</summary>
+      <form onSubmit={onSubmit} className="staff-tools__form">
+        <p className="staff-hint">
+          On the applicant’s request: every application with this email is deleted, with its resume
+          and notes. This cannot be undone.
+        </p>
+        <div className="staff-filter">
+          <label htmlFor={`${uid}-email`}>Applicant’s email</label>
+          <input
+            id={`${uid}-email`}
+            type="email"
+            className="staff-input"
+            value={email}
+            aria-invalid={state.error ? true : undefined}
+            aria-describedby={state.error ? `${uid}-error` : undefined}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setConfirming(false);
+            }}
+          />
+        </div>
+        {state.error && (
+          <p id={`${uid}-error`} className="staff-error" role="alert">
+            {state.error}
+          </p>
+        )}
+        {confirming ? (
+          <div className="staff-filters__actions" role="group" aria-label="Confirm erasure">
+            <button
+              type="button"
+              className="button staff-button--danger"
+              disabled={state.busy}
+              onClick={() => void erase()}
+            >
+              {state.busy ? 'Erasing…' : `Erase every application of ${email.trim()}`}
+            </button>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => setConfirming(false)}
+            >
+              Cancel
+            </button>
+          </div>
+        ) : (
+          <div className="staff-filters__actions">
+            <button type="submit" className="button button--outline">
+              Erase…
+            </button>
+          </div>
+        )}
+        <p className="staff-status" role="status">
+          {state.done}
+        </p>
+      </form>
+    </details>
+  );
+}
