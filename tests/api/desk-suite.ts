@@ -630,7 +630,10 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           )[0]!.n,
         ).toBe(1);
         // Run by hand, nothing more is due.
-        expect(await purgeExpired(second.db, second.files, 30)).toEqual({ spartan: 0, investor: 0 });
+        expect(await purgeExpired(second.db, second.files, 30)).toEqual({
+          spartan: 0,
+          investor: 0,
+        });
       });
       const others: FastifyInstance[] = [];
       afterAll(async () => {
