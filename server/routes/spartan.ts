@@ -6,6 +6,7 @@
  * GET    /api/spartan_join/application/{id}/resume/  bearer → the file, as an attachment
  * DELETE /api/application/{id}/delete/               bearer → {id}
  */
+import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
@@ -17,7 +18,6 @@ import {
 } from '../../schemas/spartan-application.ts';
 import { deleteApplications } from '../applications.ts';
 import { audit } from '../audit.ts';
-import { openResume } from '../desk/resumes.ts';
 import type { Sessions } from '../auth.ts';
 import type { Database, Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
@@ -178,6 +178,9 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
     return row?.data ? { size: row.data.length, body: row.data } : null;
   };
 
+  /** A stored resume's bytes: in the file store, or, for a row not moved there yet, still in the row. */
+  const readResume = (id: string, legacy: boolean) => (legacy ? legacyResume(id) : files.get(id));
+
   app.post(
     '/api/spartan_join/apply-spartan/',
     {
@@ -291,7 +294,16 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
       delete: '/api/application/:id/delete/',
     },
     resumeName: (row) => row.resumeName,
-    openResume: (id) => openResume(db, id),
+    openResume: async (id) => {
+      const [meta] = await db
+        .select({ legacy: sql<boolean>`${spartanResumes.data} IS NOT NULL` })
+        .from(spartanResumes)
+        .where(eq(spartanResumes.applicationId, id))
+        .limit(1);
+      const file = meta ? await readResume(id, meta.legacy) : null;
+      if (!file) return null;
+      return Buffer.isBuffer(file.body) ? Readable.from([file.body]) : file.body;
+    },
   });
 
   app.get<{ Params: { id: string } }>(
@@ -312,8 +324,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .where(eq(spartanResumes.applicationId, id))
         .limit(1);
       if (!meta) throw ERR_NOT_FOUND();
-      // The bytes are in the file store (or, for a row not moved there yet, still in the row).
-      const file = meta.legacy ? await legacyResume(id) : await files.get(id);
+      const file = await readResume(id, meta.legacy);
       if (!file) throw ERR_NOT_FOUND();
       await audit(request, 'application.resume_download', { type: 'spartan_applications', id });
       return reply

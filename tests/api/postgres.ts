@@ -6,7 +6,8 @@
  *
  * No PostgreSQL available fails the run, loudly, unless SPARTAN_SKIP_POSTGRES=1.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,8 +18,11 @@ export interface PostgresCluster {
   url: string;
   /** A new empty database on the cluster (its URL). */
   createDatabase(name: string): Promise<string>;
-  /** `pg_ctl restart -m fast`: every connection is cut, then the cluster is back. */
-  restart(): void;
+  /**
+   * `pg_ctl restart -m fast`: every connection is cut, then the cluster is back. Asynchronous, so
+   * that a test's own load keeps running while the cluster is down.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,11 +73,12 @@ export async function startPostgres(
   const socket = path.join(dir, 'sock');
   fs.mkdirSync(socket);
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const run = (cmd: string, args: string[]) => {
+  const command = (cmd: string, args: string[]): [string, string[]] => {
     const file = path.join(bin, cmd);
-    const [exe, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', file, ...args]]
-      : [file, args];
+    return asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+  };
+  const run = (cmd: string, args: string[]) => {
+    const [exe, argv] = command(cmd, args);
     const result = spawnSync(exe, argv, { encoding: 'utf8', cwd: dir });
     if (result.status !== 0) {
       throw new Error(`${cmd} failed (${result.status}): ${result.stderr || result.stdout}`);
@@ -109,8 +114,8 @@ export async function startPostgres(
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
-    restart() {
-      run('pg_ctl', [
+    async restart() {
+      const [exe, argv] = command('pg_ctl', [
         '-D',
         data,
         '-l',
@@ -122,6 +127,7 @@ export async function startPostgres(
         '60',
         'restart',
       ]);
+      await promisify(execFile)(exe, argv, { cwd: dir });
     },
     async stop() {
       try {

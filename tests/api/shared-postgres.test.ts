@@ -95,8 +95,9 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     const workers = Array.from({ length: 6 }, worker);
     // Load first: some applications stored before the restart.
     while ((statuses.get(201) ?? 0) < 10) await new Promise((r) => setTimeout(r, 20));
-    cluster.restart();
+    const restarted = cluster.restart();
     const before = statuses.get(201) ?? 0;
+    await restarted;
     // Back by itself: new applications are stored again.
     const deadline = Date.now() + 60_000;
     while ((statuses.get(201) ?? 0) < before + 10 && Date.now() < deadline) {
