@@ -6,6 +6,7 @@ import { ApplicationList, listHref } from './ApplicationList.tsx';
 import { resetStaffState, serverLogout } from './api.ts';
 import { KINDS, type Kind } from './kinds.ts';
 import { AppLink } from './links.tsx';
+import { StaffSection, sectionOf } from './StaffSection.tsx';
 
 export type StaffView = {
   kind: Kind;
@@ -34,6 +35,8 @@ export function parseStaffUrl(url: string): StaffView {
 export function StaffArea({ url }: { url: string }) {
   const auth = useSnapshot(authState);
   const view = parseStaffUrl(url);
+  // My account, staff accounts, audit trail: in their own chunk (StaffSection.tsx).
+  const section = sectionOf(url);
   const logout = async () => {
     await serverLogout();
     loggedOut(authState);
@@ -45,7 +48,7 @@ export function StaffArea({ url }: { url: string }) {
       <div className="staff-bar">
         <div>
           <p className="page-intro__eyebrow">Staff area</p>
-          <h1 className="staff-bar__title">Applications</h1>
+          <h1 className="staff-bar__title">{section?.title ?? 'Applications'}</h1>
         </div>
         <div className="staff-bar__user">
           {auth.user && (
@@ -58,19 +61,22 @@ export function StaffArea({ url }: { url: string }) {
           </button>
         </div>
       </div>
-      <nav aria-label="Application lists" className="staff-tabs">
+      <nav aria-label="Staff area" className="staff-tabs">
         {(['spartan', 'investor'] as const).map((kind) => (
           <AppLink
             key={kind}
             href={listHref(kind, 1, '')}
             className="staff-tabs__link"
-            aria-current={view.kind === kind && !view.id ? 'page' : undefined}
+            aria-current={!section && view.kind === kind && !view.id ? 'page' : undefined}
           >
             {KINDS[kind].title}
           </AppLink>
         ))}
+        <StaffSection.Links current={section?.name ?? null} role={auth.user?.role ?? null} />
       </nav>
-      {view.id ? (
+      {section ? (
+        <StaffSection url={url} />
+      ) : view.id ? (
         <ApplicationDetail kind={view.kind} id={view.id} />
       ) : (
         // Keyed by list and search, so the search box starts from the URL's query.
