@@ -37,6 +37,14 @@ async function apiLogin(): Promise<string> {
   return ((await res.json()) as { access: string }).access;
 }
 
+/** The staff account's id (asked with a token of its own: the page's has ended). */
+async function ownId(): Promise<string> {
+  const res = await fetch(`${mainUrl()}/api/security-session/`, {
+    headers: { Authorization: `Bearer ${await apiLogin()}` },
+  });
+  return ((await res.json()) as { user: { id: string } }).user.id;
+}
+
 /** Ends the page's session on the server, as a logout in another tab would. */
 async function endSessionElsewhere(page: Page) {
   const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
@@ -113,6 +121,31 @@ const actions: Action[] = [
     },
     next: '/staff?id=TARGET',
   },
+  {
+    name: 'a password change on My account',
+    start: '/staff?section=account',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Current password' }).fill('whatever it was');
+      await page.getByRole('textbox', { name: 'New password' }).fill('a much longer new phrase');
+      await page.getByRole('button', { name: 'Change password' }).click();
+    },
+    next: '/staff?section=account',
+  },
+  {
+    name: 'opening a staff account',
+    start: '/staff?section=staff',
+    act: (page) => page.getByRole('link', { name: staffCredentials().username }).click(),
+    next: '/staff?section=staff&user=USER',
+  },
+  {
+    name: 'an audit trail filter',
+    start: '/staff?section=audit',
+    act: async (page) => {
+      await page.getByLabel('Event').selectOption('logout');
+      await page.getByRole('button', { name: 'Filter' }).click();
+    },
+    next: '/staff?section=audit&event=logout',
+  },
 ];
 
 describe('a staff session that ends behind the page', () => {
@@ -131,12 +164,19 @@ describe('a staff session that ends behind the page', () => {
           sessionStorage.setItem('authToken', value);
         }
       }, token);
+      // The page reads its session's times once when it opens: end the session after that.
+      const watching = page.waitForResponse((r) => r.url().endsWith('/api/security-session/'));
       await page.goto(`${mainUrl()}${start}`);
-      await page.getByRole('button', { name: 'Log out' }).waitFor();
+      await watching;
+      await page.getByRole('button', { name: 'Log out', exact: true }).waitFor();
       await page.locator('main h2').first().waitFor();
       await endSessionElsewhere(page);
+      const user = action.next.includes('USER') ? await ownId() : '';
       await action.act(page);
-      await expectSessionEnded(page, action.next.replace('TARGET', target.id));
+      await expectSessionEnded(
+        page,
+        action.next.replace('TARGET', target.id).replace('USER', user),
+      );
     });
   }
 });
