@@ -822,9 +822,9 @@ export function staffSuite(
         const cli = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
         const first = await cli(['add', 'founder', '--role', 'reviewer'], 'a sturdy passphrase\n');
         expect(first.stderr).toBe('');
-        expect(first.stdout).toMatch(/Created staff account founder .*role admin/);
+        expect(first.stdout).toMatch(/Created staff account founder\b.*role admin\./);
         const second = await cli(['add', 'second'], 'another sturdy phrase\n');
-        expect(second.stdout).toMatch(/Created staff account second .*role reviewer/);
+        expect(second.stdout).toMatch(/Created staff account second\b.*role reviewer\./);
         expect((await cli(['list'])).stdout).toMatch(/^founder\t.*\tadmin\t/m);
         fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
       });
