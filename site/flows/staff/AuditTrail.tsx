@@ -128,7 +128,10 @@ export function AuditTrail({ filters }: { filters: Filters & { page: number } })
         aria-label="Filter the audit trail"
         onSubmit={(event) => {
           event.preventDefault();
-          navigate(href(draft));
+          // The same filters again: look again (new entries may have come).
+          const target = href(draft);
+          if (target === `${location.pathname}${location.search}`) void entries.reload();
+          else navigate(target);
         }}
       >
         <div className="staff-filter">
@@ -206,7 +209,9 @@ export function AuditTrail({ filters }: { filters: Filters & { page: number } })
             <tbody>
               {entries.data.data.map((entry) => (
                 <tr key={entry.id}>
-                  <th scope="row">{when(entry.at)}</th>
+                  <th scope="row" className="staff-audit__time">
+                    {when(entry.at)}
+                  </th>
                   <td>
                     <code>{entry.event}</code>
                   </td>

@@ -97,7 +97,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <button
             ref={confirmRef}
             type="button"
-            className={props.tone === 'primary' ? 'button' : 'button staff-button--danger'}
+            className={
+              props.tone === 'primary' ? 'button button--dark' : 'button staff-button--danger'
+            }
             onClick={onConfirm}
             disabled={busy}
           >
