@@ -4,7 +4,7 @@
  * hydration in the browser (the prerendered HTML also modulepreloads it), so
  * both render the same tree; later navigations load the next page on demand.
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
@@ -35,17 +35,31 @@ export function lazyPage(source: string, load: () => Promise<AnyComponent>): Laz
 
   function Page(props: Record<string, unknown>) {
     const [, setLoaded] = useState(Loaded !== null);
-    useEffect(() => {
-      // Always through the promise: the module may have arrived between this render and this
-      // effect (loaded by main.tsx or a link's prefetch), and then only this call re-renders.
-      let live = true;
-      void preload().then(() => {
-        if (live) setLoaded(true);
-      });
-      return () => {
-        live = false;
-      };
-    }, []);
+    const live = useRef(true);
+    const waiting = useRef(false);
+    // Waits on the load from the first render, not from an effect: effects run after paint,
+    // and the route change's focus (App.tsx) must find the page, not "Loading…", when the
+    // module arrives first.
+    if (!Loaded && !waiting.current) {
+      waiting.current = true;
+      preload().then(
+        () => live.current && setLoaded(true),
+        () => {
+          // A chunk that no longer exists (a new deploy) or a dropped connection: load the page
+          // in full once, rather than stay on "Loading…".
+          pending = null;
+          if (live.current && document.documentElement.dataset.inSite !== undefined) {
+            location.reload();
+          }
+        },
+      );
+    }
+    useEffect(
+      () => () => {
+        live.current = false;
+      },
+      [],
+    );
     if (!Loaded) {
       return (
         <p className="page-loading" role="status">

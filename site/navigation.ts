@@ -21,7 +21,7 @@ export const documentTitle = (title: string): string =>
 
 /**
  * After a client-side route change: top of the page, the new title, and focus on
- * the page's main heading so screen readers announce where they are.
+ * the page's main heading (or what the page marks `data-autofocus`) so screen readers announce where they are.
  */
 export function afterRouteChange(title: string): void {
   // Read by goBack (site/go-back.ts): a previous step in history is a page of the site.
@@ -33,7 +33,9 @@ export function afterRouteChange(title: string): void {
   document.title = documentTitle(title);
   window.scrollTo(0, 0);
   const target =
-    document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+    document.querySelector<HTMLElement>('main [data-autofocus]') ??
+    document.querySelector<HTMLElement>('main h1') ??
+    document.querySelector<HTMLElement>('main');
   if (!target) return;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });

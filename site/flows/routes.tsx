@@ -12,6 +12,9 @@ const invest = (name: 'InvestApplyPage' | 'InvestSuccessPage') =>
 const login = lazyPage('flows/pages/login.tsx', () =>
   import('./pages/login.tsx').then((m) => m.LoginPage),
 );
+const setup = lazyPage('flows/pages/setup.tsx', () =>
+  import('./pages/setup.tsx').then((m) => m.SetupPage),
+);
 const staff = lazyPage('flows/pages/staff.tsx', () =>
   import('./pages/staff.tsx').then((m) => m.StaffPage),
 );
@@ -47,6 +50,13 @@ export const flowRoutes: SiteRoute[] = [
     component: login,
     layout: 'bare',
     description: 'Staff login.',
+  },
+  {
+    // A one-time setup link's page (its token in the fragment); no layout, like the login.
+    path: '/security-setup',
+    title: 'Set Up Your Staff Account',
+    component: setup,
+    layout: 'bare',
   },
   {
     // Guarded: not prerendered; the site writes an empty shell at /staff, so a direct load

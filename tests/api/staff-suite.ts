@@ -843,6 +843,23 @@ export function staffSuite(
         }
       });
 
+      it('given an empty PostgreSQL database, then the first account the CLI adds is an admin whatever --role says; the next is a reviewer', async () => {
+        const empty = await target.database();
+        const env = {
+          DATABASE_URL: empty.databaseUrl ?? '',
+          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-pg-first-')),
+          AUTH_SECRET,
+        };
+        const cli = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+        const first = await cli(['add', 'founder', '--role', 'reviewer'], 'a sturdy passphrase\n');
+        expect(first.stderr).toBe('');
+        expect(first.stdout).toMatch(/Created staff account founder\b.*role admin\./);
+        const second = await cli(['add', 'second'], 'another sturdy phrase\n');
+        expect(second.stdout).toMatch(/Created staff account second\b.*role reviewer\./);
+        expect((await cli(['list'])).stdout).toMatch(/^founder\t.*\tadmin\t/m);
+        fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+      });
+
       it('given PostgreSQL, then the CLI adds, lists, changes and removes accounts beside the running app', async () => {
         const env = {
           DATABASE_URL: databaseUrl ?? '',

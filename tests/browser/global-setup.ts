@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { build } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
 import { buildDemo } from '../../scripts/demo.ts';
 import { DIST } from '../../scripts/paths.ts';
 import { CHROMIUM_ARGS, chromePath } from './chromium.ts';
@@ -49,6 +50,12 @@ export default async function setup(project: TestProject) {
     logger: false,
     corsOrigins: [demoUrl],
     staffMfa: 'optional',
+    // Every browser test logs in from 127.0.0.1: the per-address allowance (20 attempts in 15
+    // minutes by default) would run out across the files. Throttling is tested in tests/api.
+    rateLimits: {
+      ...configFromEnv().rateLimits,
+      login: { max: 1000, windowSeconds: 900 },
+    },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   mainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -47,6 +47,8 @@ export interface LoginFormProps {
   authenticate?: (request: LoginRequest) => Promise<LoginOutcome>;
   /** Heading above the form. */
   heading?: string;
+  /** A step to start from (the site's setup-link page starts at the new password). */
+  initialStep?: LoginStep;
 }
 
 const STYLES = [tokensCss, formCss, loginCss];
@@ -57,6 +59,7 @@ export function LoginForm({
   onLogin,
   authenticate,
   heading = 'Staff Login',
+  initialStep,
 }: LoginFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
@@ -69,7 +72,7 @@ export function LoginForm({
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState(false);
-  const [step, setStep] = useState<LoginStep | null>(null);
+  const [step, setStep] = useState<LoginStep | null>(initialStep ?? null);
   const [answer, setAnswer] = useState('');
   const [codes, setCodes] = useState<{ list: string[]; user: AuthUser | null } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);

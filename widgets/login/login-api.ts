@@ -39,7 +39,12 @@ export const isLoginStep = (outcome: LoginOutcome): outcome is LoginStep => 'cha
 export function loginError(error: unknown): unknown {
   const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
   if (data === undefined || data === null || data === '') return LOGIN_FAILED;
-  return serverMessage(data) ?? data;
+  const message = serverMessage(data);
+  if (message === undefined) return data;
+  // A refused field (a new password the policy turns down) says why; the summary does not.
+  const fields = (data as { errors?: Record<string, unknown> }).errors;
+  const reason = fields && Object.values(fields).find((m) => typeof m === 'string' && m);
+  return typeof reason === 'string' ? reason : message;
 }
 
 interface LoginAnswer {

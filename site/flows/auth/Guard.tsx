@@ -1,15 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { navigate } from '../../navigation.ts';
-import { loginUrl } from './next.ts';
+import { LOGIN_PATH, loginUrl } from './next.ts';
 import { ensureSessionLifetime } from './session.ts';
+import { SessionWatch } from './SessionWatch.tsx';
 import { authState, storedToken, syncFromSession } from './store.ts';
 
 /**
  * The route guard (SPEC section 4): syncs from session storage on mount and
  * renders the protected content when authenticated or a token exists;
  * otherwise it sends the visitor to /security-login, with `next` set to where
- * they were going.
+ * they were going. While it lets them in, it watches the session's time.
  */
 export function Guard({ children }: { children: ReactNode }) {
   const auth = useSnapshot(authState);
@@ -20,7 +21,8 @@ export function Guard({ children }: { children: ReactNode }) {
   // Read at render too: a token in session storage is enough, before the sync has run.
   const allowed = auth.isAuthenticated || storedToken() !== null;
   useEffect(() => {
-    if (!allowed) {
+    // Already on the way to the login (an ended session sends it there with its notice).
+    if (!allowed && location.pathname !== LOGIN_PATH) {
       navigate(loginUrl(`${location.pathname}${location.search}${location.hash}`), true);
     }
   }, [allowed]);
@@ -31,5 +33,10 @@ export function Guard({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      <SessionWatch />
+    </>
+  );
 }

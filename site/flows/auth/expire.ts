@@ -1,9 +1,26 @@
 import { navigate } from '../../navigation.ts';
-import { loginUrl } from './next.ts';
+import { LOGIN_PATH, loginUrl } from './next.ts';
 import { authState, loggedOut } from './store.ts';
 
-/** A 401 from the API: the session is over; log out and go to the login, coming back here after. */
-export function expireSession(): void {
+/** Why the login page is shown, when it is not a plain visit: read once by the login page. */
+let endedNotice: string | null = null;
+
+export const SESSION_ENDED = 'Your session ended. Log in again to continue where you were.';
+
+/** The notice for the login page (then cleared: a later visit to the login shows none). */
+export function takeEndedNotice(): string | null {
+  const notice = endedNotice;
+  endedNotice = null;
+  return notice;
+}
+
+/**
+ * The session is over (a 401 from the API, or its time ran out): log out here and go to the
+ * login, which says so and comes back here after. Several calls failing together go there once.
+ */
+export function expireSession(notice: string = SESSION_ENDED): void {
   loggedOut(authState);
+  endedNotice = notice;
+  if (location.pathname === LOGIN_PATH) return;
   navigate(loginUrl(`${location.pathname}${location.search}`), true);
 }

@@ -1,9 +1,10 @@
 /** `/security-login`, outside the main layout (SPEC section 2). */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { navigate } from '../../navigation.ts';
+import { takeEndedNotice } from '../auth/expire.ts';
 import { safeNext } from '../auth/next.ts';
 import { ensureSessionLifetime } from '../auth/session.ts';
 import { LOCAL_AUTH_ENABLED } from '../auth/local-flag.ts';
@@ -13,6 +14,8 @@ import './styles.ts';
 
 export function LoginPage() {
   const auth = useSnapshot(authState);
+  // Sent here because the session ended (expired, revoked, logged out elsewhere): say so first.
+  const [notice] = useState(() => (typeof window === 'undefined' ? null : takeEndedNotice()));
   // Already authenticated: straight on to where the visitor was going.
   useEffect(() => {
     syncFromSession(authState);
@@ -26,6 +29,12 @@ export function LoginPage() {
           The Spartans
         </a>
         <h1 className="flow-login__title">Staff Login</h1>
+        {notice && (
+          // Focused on arrival instead of the heading (site/navigation.ts, data-autofocus).
+          <p className="flow-login__notice" tabIndex={-1} data-autofocus="">
+            {notice}
+          </p>
+        )}
         <LoginForm
           heading="Sign in to continue"
           authenticate={(request) => login(request)}

@@ -11,6 +11,11 @@ export interface ConfirmDialogProps {
   error: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Defaults: "Cancel", "Deleting...", a danger button, focus on Cancel. */
+  cancelLabel?: string;
+  busyLabel?: string;
+  tone?: 'danger' | 'primary';
+  initialFocus?: 'cancel' | 'confirm';
 }
 
 const FOCUSABLE =
@@ -22,17 +27,20 @@ const FOCUSABLE =
  * control that opened it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, message, confirmLabel, busy, error, onConfirm, onCancel } = props;
+  const { title, message, confirmLabel, busy, error, onConfirm, onCancel, initialFocus } = props;
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
+    (initialFocus === 'confirm' ? confirmRef : cancelRef).current?.focus();
     // Back to the opener, unless it went away with what was deleted (the list then moves focus).
     return () => {
       if (opener?.isConnected) opener.focus();
     };
+    // Once, on opening: the first focus never moves again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -84,15 +92,18 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             className="button button--outline"
             onClick={onCancel}
           >
-            Cancel
+            {props.cancelLabel ?? 'Cancel'}
           </button>
           <button
+            ref={confirmRef}
             type="button"
-            className="button staff-button--danger"
+            className={
+              props.tone === 'primary' ? 'button button--dark' : 'button staff-button--danger'
+            }
             onClick={onConfirm}
             disabled={busy}
           >
-            {busy ? 'Deleting...' : confirmLabel}
+            {busy ? (props.busyLabel ?? 'Deleting...') : confirmLabel}
           </button>
         </div>
       </div>

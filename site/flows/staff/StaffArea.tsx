@@ -7,6 +7,7 @@ import { resetStaffState, serverLogout, staffState } from './api.ts';
 import { KINDS } from './kinds.ts';
 import { AppLink } from './links.tsx';
 import { listHref, parseStaffUrl, type StaffView } from './urls.ts';
+import { StaffSection, sectionOf } from './StaffSection.tsx';
 
 export { parseStaffUrl, type StaffView };
 
@@ -21,6 +22,8 @@ export function StaffArea({ url }: { url: string }) {
   const auth = useSnapshot(authState);
   const { announcement } = useSnapshot(staffState);
   const view = parseStaffUrl(url);
+  // My account, staff accounts, audit trail: in their own chunk (StaffSection.tsx).
+  const section = sectionOf(url);
   const logout = async () => {
     await serverLogout();
     loggedOut(authState);
@@ -32,7 +35,7 @@ export function StaffArea({ url }: { url: string }) {
       <div className="staff-bar">
         <div>
           <p className="page-intro__eyebrow">Staff area</p>
-          <h1 className="staff-bar__title">Applications</h1>
+          <h1 className="staff-bar__title">{section?.title ?? 'Applications'}</h1>
         </div>
         <div className="staff-bar__user">
           {auth.user && (
@@ -45,19 +48,22 @@ export function StaffArea({ url }: { url: string }) {
           </button>
         </div>
       </div>
-      <nav aria-label="Application lists" className="staff-tabs">
+      <nav aria-label="Staff area" className="staff-tabs">
         {(['spartan', 'investor'] as const).map((kind) => (
           <AppLink
             key={kind}
             href={listHref(kind)}
             className="staff-tabs__link"
-            aria-current={view.kind === kind && !view.id ? 'page' : undefined}
+            aria-current={!section && view.kind === kind && !view.id ? 'page' : undefined}
           >
             {KINDS[kind].title}
           </AppLink>
         ))}
+        <StaffSection.Links current={section?.name ?? null} role={auth.user?.role ?? null} />
       </nav>
-      {view.id ? (
+      {section ? (
+        <StaffSection url={url} />
+      ) : view.id ? (
         <ApplicationDetail kind={view.kind} id={view.id} />
       ) : (
         <ApplicationList key={view.kind} kind={view.kind} filters={filtersOf(view)} />

@@ -1,0 +1,188 @@
+/**
+ * Warns two minutes before the session ends and offers to extend it (WCAG 2.2.1); when the time
+ * is up, or the server says the session is gone, the login says "Your session ended".
+ *
+ * The session ends at the earliest of its token's end, its idle end (30 minutes after the last
+ * staff call) and its absolute end (docs/STAFF-API.md). The server's times are read once from
+ * `GET /api/security-session/` (which is not activity) and moved to this browser's clock by the
+ * answer's Date; every later staff call moves the idle end, as the server does.
+ */
+import type { AxiosInstance, AxiosResponse } from 'axios';
+import { useEffect, useState } from 'react';
+import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
+import { httpClient } from '../../../widgets/internal/http.ts';
+import { ConfirmDialog } from '../staff/ConfirmDialog.tsx';
+import { expireSession } from './expire.ts';
+import { authHeader, authState, loginFulfilled } from './store.ts';
+
+export const WARN_BEFORE_MS = 2 * 60 * 1000;
+/** The server records a session's activity at most this often: its idle end may be this early. */
+const ACTIVITY_SLACK_MS = 30 * 1000;
+const SESSION_PATH = '/api/security-session/';
+
+interface SessionTimes {
+  expires_at: string;
+  idle_expires_at: string;
+  last_seen_at?: string;
+  absolute_expires_at: string;
+}
+
+/** Where the session's ends are, on this browser's clock (ms since the epoch). */
+interface Clock {
+  tokenEnd: number;
+  absoluteEnd: number;
+  idleMs: number;
+  lastActivity: number;
+}
+
+let clock: Clock | null = null;
+const listeners = new Set<() => void>();
+const watched = new WeakSet<AxiosInstance>();
+
+function sync(response: AxiosResponse<{ session?: SessionTimes }>): void {
+  const session = response.data?.session;
+  if (!session) return;
+  const serverNow = Date.parse(String(response.headers?.date ?? ''));
+  const offset = Number.isFinite(serverNow) ? Date.now() - serverNow : 0;
+  const at = (iso: string | undefined) => (iso ? Date.parse(iso) + offset : NaN);
+  const idleEnd = at(session.idle_expires_at);
+  const lastSeen = at(session.last_seen_at) || Date.now();
+  const absoluteEnd = at(session.absolute_expires_at);
+  const idleMs = idleEnd < absoluteEnd ? idleEnd - lastSeen : (clock?.idleMs ?? idleEnd - lastSeen);
+  clock = {
+    tokenEnd: at(session.expires_at),
+    absoluteEnd,
+    idleMs,
+    lastActivity: Math.max(lastSeen, clock?.lastActivity ?? 0),
+  };
+}
+
+/** When the session ends, as far as this page knows (Infinity before the first answer). */
+function sessionEnd(): number {
+  if (!clock) return Infinity;
+  const idleEnd = clock.lastActivity - ACTIVITY_SLACK_MS + clock.idleMs;
+  const end = Math.min(clock.tokenEnd, clock.absoluteEnd, idleEnd);
+  return Number.isFinite(end) ? end : Infinity;
+}
+
+const client = () => httpClient(resolveApiBase(undefined));
+
+/** Counts every successful staff call (with a token) as activity, as the server does. */
+function watchActivity(instance: AxiosInstance): void {
+  if (watched.has(instance) || !instance.interceptors) return;
+  watched.add(instance);
+  instance.interceptors.response.use((response) => {
+    const config = response.config;
+    const bearer = Boolean(config.headers?.Authorization);
+    if (bearer && clock && !(config.method === 'get' && config.url === SESSION_PATH)) {
+      clock.lastActivity = Date.now();
+      for (const listener of listeners) listener();
+    }
+    return response;
+  });
+}
+
+/** Reads the session from the server; false when it has ended (then the login says so). */
+async function readSession(): Promise<boolean> {
+  try {
+    const instance = await client();
+    watchActivity(instance);
+    const response = await instance.get<{ session?: SessionTimes; user?: typeof authState.user }>(
+      SESSION_PATH,
+      { headers: authHeader() },
+    );
+    if (!response) return true;
+    sync(response);
+    if (response.data?.user && !authState.user) authState.user = response.data.user;
+    return true;
+  } catch (error) {
+    if ((error as { response?: { status?: number } }).response?.status === 401) {
+      expireSession();
+      return false;
+    }
+    return true; // offline or busy: the next check tells
+  }
+}
+
+/** A fresh token for the same session; the idle clock starts again. */
+async function extendSession(): Promise<void> {
+  const instance = await client();
+  const response = await instance.post<{
+    access: string;
+    user: typeof authState.user;
+    session: SessionTimes;
+  }>('/api/security-session/extend/', {}, { headers: authHeader() });
+  loginFulfilled(authState, { access: response.data.access, user: response.data.user });
+  clock = null;
+  sync(response);
+}
+
+const timeOfDay = (ms: number) =>
+  new Date(ms).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+export function SessionWatch() {
+  const [endsAt, setEndsAt] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const schedule = () => {
+      clearTimeout(timer);
+      if (!live) return;
+      const end = sessionEnd();
+      const now = Date.now();
+      if (end === Infinity) return setEndsAt(null);
+      if (now >= end) {
+        // The time is up here: the server has the last word (this clock may be off).
+        setEndsAt(null);
+        void readSession().then((alive) => alive && live && schedule());
+        return;
+      }
+      setEndsAt(now >= end - WARN_BEFORE_MS ? end : null);
+      const next = now >= end - WARN_BEFORE_MS ? end : end - WARN_BEFORE_MS;
+      // Timers are capped (and clocks sleep): look again at least every minute.
+      timer = setTimeout(schedule, Math.min(next - now, 60_000));
+    };
+    listeners.add(schedule);
+    void readSession().then(schedule);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      listeners.delete(schedule);
+      clock = null;
+    };
+  }, []);
+
+  if (endsAt === null || dismissed === endsAt) return null;
+  return (
+    <ConfirmDialog
+      title="Your session is about to end"
+      message={`For the safety of applicants' data, you will be logged out at ${timeOfDay(endsAt)}, in less than two minutes. Stay logged in to keep working.`}
+      confirmLabel="Stay logged in"
+      busyLabel="Extending..."
+      cancelLabel="Not now"
+      tone="primary"
+      initialFocus="confirm"
+      busy={busy}
+      error={error}
+      onCancel={() => setDismissed(endsAt)}
+      onConfirm={() => {
+        setBusy(true);
+        setError(null);
+        extendSession()
+          .then(() => {
+            for (const listener of listeners) listener();
+          })
+          .catch((failure: unknown) => {
+            if ((failure as { response?: { status?: number } }).response?.status === 401) {
+              expireSession();
+            } else setError('The session could not be extended: try again');
+          })
+          .finally(() => setBusy(false));
+      }}
+    />
+  );
+}

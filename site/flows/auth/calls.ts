@@ -1,0 +1,53 @@
+/**
+ * The account, session and staff-management calls of the staff area (docs/STAFF-API.md), with
+ * the session's bearer token. A 401 ends the session here too (the login says so); a refused
+ * call rejects with a `CallError` carrying the server's message and field errors.
+ */
+import type { AxiosResponse } from 'axios';
+import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
+import { describeFailure, type FailureInfo } from '../../../widgets/internal/form/errors.ts';
+import { httpClient } from '../../../widgets/internal/http.ts';
+import { expireSession } from './expire.ts';
+import { authHeader } from './store.ts';
+
+export class CallError extends Error {
+  readonly fieldErrors: Record<string, string>;
+  readonly status: number | undefined;
+  constructor(info: FailureInfo) {
+    super(info.message);
+    this.fieldErrors = info.fieldErrors;
+    this.status = info.status;
+  }
+}
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+
+/** One staff call; resolves with the whole response (the session watch reads its Date). */
+export async function staffRequest<T>(
+  method: Method,
+  url: string,
+  options: { data?: object; params?: Record<string, unknown>; fallback?: string } = {},
+): Promise<AxiosResponse<T>> {
+  try {
+    const client = await httpClient(resolveApiBase(undefined));
+    return await client.request<T>({
+      method,
+      url,
+      params: options.params,
+      // POSTs carry a JSON body, even an empty one (the API takes no form posts).
+      data: method === 'post' || method === 'patch' ? (options.data ?? {}) : undefined,
+      headers: authHeader(),
+    });
+  } catch (error) {
+    const info = describeFailure(error, options.fallback ?? 'Something went wrong: try again');
+    if (info.status === 401) expireSession();
+    throw new CallError(info);
+  }
+}
+
+/** The body of one staff call. */
+export const staffCall = async <T>(
+  method: Method,
+  url: string,
+  options?: Parameters<typeof staffRequest>[2],
+): Promise<T> => (await staffRequest<T>(method, url, options)).data;

@@ -1,0 +1,56 @@
+/**
+ * The staff area's account sections (`/staff?section=account|staff|audit`): their links for
+ * the navigation, and the section itself, loaded on first use (the application lists do not
+ * carry the admin screens).
+ */
+import { lazyPage } from '../../lazy.tsx';
+import { AppLink, STAFF_PATH } from './links.tsx';
+
+const SECTIONS = {
+  account: { title: 'My account', adminOnly: false },
+  staff: { title: 'Staff accounts', adminOnly: true },
+  audit: { title: 'Audit trail', adminOnly: true },
+} as const;
+type Name = keyof typeof SECTIONS;
+
+const isName = (value: string | null): value is Name => value !== null && value in SECTIONS;
+
+/** The section a staff URL shows, or null for the application lists. */
+export function sectionOf(url: string): { name: Name; title: string } | null {
+  const name = new URL(url, 'http://staff.local').searchParams.get('section');
+  return isName(name) ? { name, title: SECTIONS[name].title } : null;
+}
+
+const Screens = lazyPage('flows/staff/screens.tsx', () =>
+  import('./screens.tsx').then((m) => m.default),
+);
+
+export function StaffSection({ url }: { url: string }) {
+  return <Screens url={url} />;
+}
+
+/** Links to the sections this role may use (the server enforces it anyway). */
+StaffSection.Links = function Links({
+  current,
+  role,
+}: {
+  current: Name | null;
+  role: string | null;
+}) {
+  return (
+    <>
+      {(Object.keys(SECTIONS) as Name[])
+        .filter((name) => !SECTIONS[name].adminOnly || role === 'admin')
+        .map((name) => (
+          <AppLink
+            key={name}
+            href={`${STAFF_PATH}?section=${name}`}
+            className="staff-tabs__link"
+            aria-current={current === name ? 'page' : undefined}
+          >
+            {SECTIONS[name].title}
+          </AppLink>
+        ))}
+    </>
+  );
+};

@@ -1,0 +1,18 @@
+/** The account sections of the staff area, one chunk (see StaffSection.tsx). */
+import { AuditTrail, readAuditFilters } from './AuditTrail.tsx';
+import { MyAccount } from './MyAccount.tsx';
+import { StaffAdmin } from './StaffAdmin.tsx';
+
+export default function Screens({ url }: { url: string }) {
+  const params = new URL(url, 'http://staff.local').searchParams;
+  const section = params.get('section');
+  if (section === 'staff') {
+    const user = params.get('user');
+    return <StaffAdmin key={user ?? ''} userId={user} />;
+  }
+  if (section === 'audit') {
+    const filters = readAuditFilters(params);
+    return <AuditTrail key={JSON.stringify(filters)} filters={filters} />;
+  }
+  return <MyAccount />;
+}

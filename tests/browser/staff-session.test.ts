@@ -1,0 +1,237 @@
+/**
+ * A staff session that ends behind the page's back (a logout elsewhere, a revocation, its time
+ * running out), against the real server in Chromium: every staff action then shows the login
+ * form with "Your session ended", focused, and the login returns to where the user was. Two
+ * minutes before the end a warning offers to extend the session.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, mainUrl, openPage, type TestPage } from './harness.ts';
+import { applicant, createApplication, pdfBytes, staffCredentials } from './flows-support.ts';
+
+let tp: TestPage | null = null;
+afterEach(async () => {
+  await tp?.close();
+  tp = null;
+});
+
+let target: { id: string; fullname: string };
+beforeAll(async () => {
+  const who = applicant('Ended');
+  target = { id: await createApplication(who, pdfBytes(who.fullname)), fullname: who.fullname };
+});
+
+export async function logIn(page: Page) {
+  await page.getByLabel('Username').fill(staffCredentials().username);
+  await page.getByLabel('Password').fill(staffCredentials().password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function apiLogin(): Promise<string> {
+  const res = await fetch(`${mainUrl()}/api/security-login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(staffCredentials()),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/** The staff account's id (asked with a token of its own: the page's has ended). */
+async function ownId(): Promise<string> {
+  const res = await fetch(`${mainUrl()}/api/security-session/`, {
+    headers: { Authorization: `Bearer ${await apiLogin()}` },
+  });
+  return ((await res.json()) as { user: { id: string } }).user.id;
+}
+
+/** Ends the page's session on the server, as a logout in another tab would. */
+async function endSessionElsewhere(page: Page) {
+  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+  const res = await fetch(`${mainUrl()}/api/security-logout/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The login with its notice, focused and in view, the form ready; then back to `next`. */
+export async function expectSessionEnded(page: Page, next: string) {
+  await page.waitForURL(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
+  const notice = page.getByText('Your session ended. Log in again to continue where you were.');
+  await notice.waitFor();
+  await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true);
+  // The ring shows (a click, not a key, led here: :focus-visible would not match).
+  expect(await notice.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  await page.getByLabel('Username').waitFor();
+  expect(await page.getByText('Loading…').count()).toBe(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+  expect(await axeViolations(page)).toEqual([]);
+  await logIn(page);
+  await page.waitForURL(`${mainUrl()}${next}`);
+}
+
+type Action = {
+  name: string;
+  /** Where the action starts (after a full load, so that the login page's code is not loaded). */
+  start: string;
+  act: (page: Page) => Promise<void>;
+  /** Where the login returns to. */
+  next: string;
+};
+
+const actions: Action[] = [
+  {
+    name: 'a search',
+    start: '/staff?list=investors',
+    act: async (page) => {
+      await page.getByRole('searchbox').fill('nobody');
+      await page.getByRole('button', { name: 'Search' }).click();
+    },
+    next: '/staff?list=investors&q=nobody',
+  },
+  {
+    name: 'a tab link',
+    start: '/staff?list=investors',
+    act: (page) => page.getByRole('link', { name: 'Spartan applications' }).click(),
+    next: '/staff',
+  },
+  {
+    name: 'opening an application',
+    start: '/staff?q=QUERY',
+    act: (page) => page.getByRole('link', { name: target.fullname }).click(),
+    next: '/staff?id=TARGET',
+  },
+  {
+    name: 'a resume download',
+    start: '/staff?id=TARGET',
+    act: (page) => page.getByRole('button', { name: 'Download resume' }).click(),
+    next: '/staff?id=TARGET',
+  },
+  {
+    name: 'a delete',
+    start: '/staff?id=TARGET',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Delete application' }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: 'Delete application' })
+        .click();
+    },
+    next: '/staff?id=TARGET',
+  },
+  {
+    name: 'a password change on My account',
+    start: '/staff?section=account',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Current password' }).fill('whatever it was');
+      await page.getByRole('textbox', { name: 'New password' }).fill('a much longer new phrase');
+      await page.getByRole('button', { name: 'Change password' }).click();
+    },
+    next: '/staff?section=account',
+  },
+  {
+    name: 'opening a staff account',
+    start: '/staff?section=staff',
+    act: (page) => page.getByRole('link', { name: staffCredentials().username }).click(),
+    next: '/staff?section=staff&user=USER',
+  },
+  {
+    name: 'an audit trail filter',
+    start: '/staff?section=audit',
+    act: async (page) => {
+      await page.getByLabel('Event').selectOption('logout');
+      await page.getByRole('button', { name: 'Filter' }).click();
+    },
+    next: '/staff?section=audit&event=logout',
+  },
+];
+
+describe('a staff session that ends behind the page', () => {
+  for (const action of actions) {
+    it(`given the session ended elsewhere, when ${action.name} runs, then the login says so, focused, and returns there`, async () => {
+      tp = await openPage();
+      const { page } = tp;
+      const start = action.start
+        .replace('TARGET', target.id)
+        .replace('QUERY', encodeURIComponent(target.fullname));
+      // Opened directly in a tab that holds a session: only the staff area's code is loaded.
+      const token = await apiLogin();
+      await page.addInitScript((value) => {
+        if (!sessionStorage.getItem('seeded')) {
+          sessionStorage.setItem('seeded', '1');
+          sessionStorage.setItem('authToken', value);
+        }
+      }, token);
+      // The page reads its session's times once when it opens: end the session after that.
+      const watching = page.waitForResponse((r) => r.url().endsWith('/api/security-session/'));
+      await page.goto(`${mainUrl()}${start}`);
+      await watching;
+      await page.getByRole('button', { name: 'Log out', exact: true }).waitFor();
+      await page.locator('main h2').first().waitFor();
+      await endSessionElsewhere(page);
+      const user = action.next.includes('USER') ? await ownId() : '';
+      await action.act(page);
+      await expectSessionEnded(
+        page,
+        action.next.replace('TARGET', target.id).replace('USER', user),
+      );
+    });
+  }
+});
+
+describe('the warning before the session ends', () => {
+  it('given two minutes left, then a dialog says so with focus on Stay logged in; extending gives a new token and closes it', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    await page.clock.install();
+    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff`);
+    await page.getByRole('table').waitFor();
+    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    expect(await dialog.count()).toBe(0);
+    // 30 idle minutes end the session; nothing has happened for 28 of them.
+    await page.clock.fastForward('28:00');
+    await dialog.waitFor();
+    const stay = dialog.getByRole('button', { name: 'Stay logged in' });
+    await expect.poll(() => stay.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    const before = await page.evaluate(() => sessionStorage.getItem('authToken'));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const after = await page.evaluate(() => sessionStorage.getItem('authToken'));
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    const call = (token: string | null) =>
+      fetch(`${mainUrl()}/api/security-session/`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    expect((await call(before)).status).toBe(401);
+    expect((await call(after)).status).toBe(200);
+    // The staff area keeps working with the new token.
+    await page.getByRole('link', { name: 'Investor applications' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Investor applications' }).waitFor();
+    expect(page.url()).toBe(`${mainUrl()}/staff?list=investors`);
+    expect(errors).toEqual([]);
+  });
+
+  it('given the warning ignored, when the time runs out and the server has ended the session, then the login says so', async () => {
+    tp = await openPage();
+    const { page } = tp;
+    await page.clock.install();
+    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff`);
+    await page.getByRole('table').waitFor();
+    await page.clock.fastForward('28:00');
+    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The server's clock has not moved: end the session there, as its idle limit would.
+    await endSessionElsewhere(page);
+    await page.clock.fastForward('02:00');
+    await expectSessionEnded(page, '/staff');
+  });
+});
