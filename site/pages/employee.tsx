@@ -138,13 +138,21 @@ export function ForgotSpartanIdPage() {
 
 export function OneTimePassPage() {
   const labelId = useId();
+  const hintId = useId();
   return (
     <div className="page page--form">
       <PageIntro title="One-Time Passcode">
         <p id={labelId}>Enter the {PASSCODE_LENGTH}-digit passcode we sent to your email.</p>
+        <p id={hintId}>
+          The page goes on to the next step by itself as soon as the last digit is entered.
+        </p>
       </PageIntro>
       <StepForm next="/employee-reset-pass" back>
-        <Passcode labelledBy={labelId} onComplete={() => navigate('/employee-reset-pass')} />
+        <Passcode
+          labelledBy={labelId}
+          describedBy={hintId}
+          onComplete={() => navigate('/employee-reset-pass')}
+        />
       </StepForm>
     </div>
   );
