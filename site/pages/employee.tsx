@@ -4,6 +4,7 @@
  * Each form also works without JavaScript: it posts nothing and its action is the next step.
  */
 import { useId, type FormEvent, type ReactNode } from 'react';
+import '../styles/employee.css';
 import { PASSCODE_LENGTH } from '../../content/index.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Passcode } from '../components/Passcode.tsx';

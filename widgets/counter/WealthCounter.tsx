@@ -1,9 +1,12 @@
 /**
  * Live wealth-fund counter: `$` + zero-padded amount with thousands grouping and
- * two cent digits, updated every second from the clock.
+ * two cent digits, updated every second from the clock. It is restored from the
+ * browser's local storage (keys dollars, cents and selectedDate): without a
+ * start-date attribute it counts from the stored selectedDate, and it never shows
+ * less than the stored amount for that date.
  *
  * Element: `<spartan-counter start-date="2024-12-15T00:00:00Z">`.
- * @attr start-date - ISO start of the fund (default 2024-12-15T00:00:00Z).
+ * @attr start-date - ISO start of the fund (default: the stored selectedDate, else 2024-12-15T00:00:00Z).
  * @csspart counter - the whole widget
  * @csspart label - the caption above the amount
  * @csspart value - the amount
@@ -26,12 +29,16 @@ import {
   localStore,
   parseStartDate,
   readStoredCents,
+  readStoredStart,
   splitWide,
   writeStoredCents,
 } from './money.ts';
 
 export interface WealthCounterProps {
-  /** ISO date the fund started accruing; invalid values fall back to the default. */
+  /**
+   * ISO date the fund started accruing; invalid values fall back to the default. Without it,
+   * the date stored by this browser (selectedDate), else the default.
+   */
   startDate?: string;
   /** Caption shown above the amount and used as its accessible name. */
   label?: string;
@@ -40,13 +47,15 @@ export interface WealthCounterProps {
 const STYLES = [tokensCss, counterCss];
 
 export function WealthCounter({
-  startDate = COUNTER_START_DATE,
+  startDate,
   label = 'The Private Spartan Wealth Fund',
 }: WealthCounterProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
   const labelId = useId();
-  const startMs = parseStartDate(startDate);
+  // Read once: the stored date is where this browser's counter left off.
+  const [storedStart] = useState(() => readStoredStart(localStore()));
+  const startMs = parseStartDate(startDate ?? storedStart ?? COUNTER_START_DATE);
   const startIso = new Date(startMs).toISOString();
   const reducedMotion = usePrefersReducedMotion();
   // null = follow the visitor's motion preference; true/false = their explicit choice.

@@ -101,19 +101,26 @@ export function HubMap({
     };
   }, [near, url, attempt]);
 
+  // A choice from the list asks for a scroll, made once the card shows the hub (its height
+  // changes with its text).
+  const [scrollAsked, setScrollAsked] = useState(0);
   const choose = (name: string, scroll: boolean) => {
     setSelected(name);
     onHubSelect?.(name);
-    if (!scroll) return;
+    if (scroll) setScrollAsked((n) => n + 1);
+  };
+  useEffect(() => {
+    const main = mainRef.current;
+    if (!scrollAsked || !main?.scrollIntoView) return;
     const behavior = reducedMotion ? 'auto' : 'smooth';
     // The map and the hub's card together when they fit the window; otherwise the card, whose
     // text is the answer, with as much of the map above it as fits.
-    const main = mainRef.current;
-    if (!main?.scrollIntoView) return;
     if (main.getBoundingClientRect().height <= window.innerHeight)
       main.scrollIntoView({ behavior, block: 'nearest' });
     else main.querySelector('[part="details"]')?.scrollIntoView({ behavior, block: 'end' });
-  };
+    // Only a new request scrolls, not a change of motion preference.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollAsked]);
 
   const hub = hubs.find((h) => h.name === selected);
   // A result from an earlier attempt (before "Try again") no longer counts.
