@@ -198,12 +198,15 @@ describe('visitor paths', () => {
     const tabs = await page.getByRole('tab').count();
     for (let i = 1; i < tabs; i++) {
       await next.click();
-      const seen = await page.locator('[role="tab"][aria-selected="true"]').evaluate((tab) => {
-        const row = tab.parentElement!.getBoundingClientRect();
-        const box = tab.getBoundingClientRect();
-        return box.left >= row.left - 1 && box.right <= row.right + 1;
-      });
-      expect({ tab: i, seen }).toEqual({ tab: i, seen: true });
+      const seen = () =>
+        page.locator('[role="tab"][aria-selected="true"]').evaluate((tab) => {
+          const row = tab.parentElement!.getBoundingClientRect();
+          const box = tab.getBoundingClientRect();
+          return box.left >= row.left - 1 && box.right <= row.right + 1;
+        });
+      await expect
+        .poll(async () => ({ tab: i, seen: await seen() }))
+        .toEqual({ tab: i, seen: true });
     }
   });
 
