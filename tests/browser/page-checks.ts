@@ -209,10 +209,16 @@ export function clippedCards(page: Page): Promise<string[]> {
       for (let p = card.parentElement; p && p !== document.body; p = p.parentElement) {
         const style = getComputedStyle(p);
         if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-        // A scrolling strip (a carousel's viewport, a table) shows its parts by scrolling.
-        if (['auto', 'scroll'].includes(style.overflowX) || p.scrollWidth > p.clientWidth + 1)
-          break;
         const clip = p.getBoundingClientRect();
+        // A strip (a carousel's viewport, a table) shows the rest of its parts by scrolling or
+        // sliding: a part may peek out at its far end, but none may start cut at its near edge.
+        if (['auto', 'scroll'].includes(style.overflowX) || p.scrollWidth > p.clientWidth + 1) {
+          if (box.left < clip.left - 1 && box.right > clip.left + 1)
+            failures.push(
+              `${card.tagName.toLowerCase()}.${String(card.className).split(' ')[0]} starts ${Math.round(clip.left - box.left)} px before the edge of ${p.tagName.toLowerCase()}.${String(p.className).split(' ')[0]}`,
+            );
+          break;
+        }
         if (
           box.left < clip.left - 1 ||
           box.right > clip.right + 1 ||
