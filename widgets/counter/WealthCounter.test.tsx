@@ -68,10 +68,12 @@ describe('WealthCounter', () => {
     expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
   });
 
-  it('given a start-date, then a stored selectedDate does not replace it', () => {
+  it('given a start-date, then a stored selectedDate neither replaces it nor is replaced', () => {
     localStorage.setItem('selectedDate', '2026-11-20T00:00:00.000Z');
     render(<WealthCounter startDate="2024-12-15T00:00:00Z" />);
     expect(digits()).toBe('$00,000,058,833,333.33');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
   });
 
   it('tolerates garbage in local storage and writes the spec keys', () => {

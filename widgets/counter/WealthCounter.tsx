@@ -2,8 +2,8 @@
  * Live wealth-fund counter: `$` + zero-padded amount with thousands grouping and
  * two cent digits, updated every second from the clock. It is restored from the
  * browser's local storage (keys dollars, cents and selectedDate): without a
- * start-date attribute it counts from the stored selectedDate, and it never shows
- * less than the stored amount for that date.
+ * start-date attribute it counts from the stored selectedDate and stores where it
+ * is; it never shows less than the stored amount for its date.
  *
  * Element: `<spartan-counter start-date="2024-12-15T00:00:00Z">`.
  * @attr start-date - ISO start of the fund (default: the stored selectedDate, else 2024-12-15T00:00:00Z).
@@ -85,9 +85,12 @@ export function WealthCounter({
     };
   }, [paused]);
 
+  // The stored counter is the one that follows storage (no start-date given). A counter with its
+  // own start-date writes only when that is the stored date, so it never moves the other's start.
+  const keeps = startDate === undefined || storedStart === startIso;
   useEffect(() => {
-    writeStoredCents(localStore(), startIso, cents);
-  }, [startIso, cents]);
+    if (keeps) writeStoredCents(localStore(), startIso, cents);
+  }, [keeps, startIso, cents]);
 
   const { lead, narrow, cents: centDigits } = splitWide(cents);
   return (
