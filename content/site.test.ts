@@ -34,6 +34,13 @@ describe('site content (SPEC section 3)', () => {
     expect(WHITE_PAPER_CHAPTERS).toHaveLength(WHITE_PAPER_PAGES);
   });
 
+  it('gives every white-paper chapter its own text', () => {
+    const texts = WHITE_PAPER_CHAPTERS.map((c) => c.paragraphs.join(' '));
+    expect(new Set(texts).size).toBe(WHITE_PAPER_CHAPTERS.length);
+    for (const chapter of WHITE_PAPER_CHAPTERS)
+      expect(chapter.paragraphs.length).toBeGreaterThan(1);
+  });
+
   it('numbers missions "Mission Statement N", Coming Soon except the empty fourth', () => {
     expect(MISSION_STATEMENTS.map((m) => m.title)).toEqual(
       [1, 2, 3, 4].map((n) => `Mission Statement ${n}`),
@@ -102,7 +109,7 @@ describe('site content (SPEC section 3)', () => {
       ...HERO_SLIDES.map((s) => s.image),
       ...MISSION_STATEMENTS.map((m) => m.image),
       ...FOUNDERS.map((f) => f.profile_url),
-      ...FUND_TOPICS.map((t) => t.video),
+      ...FUND_TOPICS.flatMap((t) => [t.video, t.poster]),
     ];
     for (const file of files) {
       expect(file).not.toMatch(/^https?:/);

@@ -37,6 +37,38 @@ describe('NavMenu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('when opened by hover, Escape closes it though focus is elsewhere, and focus stays put', async () => {
+    render(
+      <>
+        <button type="button">Elsewhere</button>
+        <NavMenu group={ABOUT_GROUP} url="/" />
+      </>,
+    );
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    const button = screen.getByRole('button', { name: 'About' });
+    await userEvent.hover(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(elsewhere).toHaveFocus();
+  });
+
+  it('is a disclosure: arrow keys neither open it nor move focus', async () => {
+    render(<NavMenu group={ABOUT_GROUP} url="/" />);
+    const button = screen.getByRole('button', { name: 'About' });
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(button).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Our Purpose' })).toHaveFocus();
+  });
+
   it('when focus leaves the menu, it closes', async () => {
     render(
       <>

@@ -1,9 +1,11 @@
 /**
- * A header drop-down (disclosure pattern): opens on hover, on click and with
- * the keyboard (Enter/Space, ArrowDown); Escape closes it and returns focus to
- * its button; leaving it with the pointer (after 150 ms) or with focus closes it.
+ * A header drop-down, the disclosure pattern of the WAI-ARIA practices: a button
+ * that shows or hides a list of links, walked with Tab (no arrow keys, which stay
+ * with the page). Opens on hover, on click and with Enter/Space; Escape closes it
+ * wherever focus and the pointer are (focus inside returns to its button); leaving
+ * it with the pointer (after 150 ms) or with focus closes it.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../content/index.ts';
 import { ChevronIcon } from '../components/Icons.tsx';
 import { isCurrent, type NavGroup } from './nav.ts';
@@ -44,21 +46,22 @@ export function NavMenu({ group, url }: NavMenuProps) {
     if (refocus) buttonRef.current?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
+  // Escape dismisses the open panel even when it was opened by hover and focus is elsewhere
+  // (content shown on hover must be dismissable without moving the pointer).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
       event.preventDefault();
-      close(true);
-    } else if (event.key === 'ArrowDown' && event.target === buttonRef.current) {
-      event.preventDefault();
-      setOpen(true);
-      requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('a')?.focus());
-    }
-  };
+      close(rootRef.current?.contains(document.activeElement) ?? false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const active = group.links.some((link) => isCurrent(link.href, url));
   return (
     // Pointer hover is an enhancement; the button is the keyboard and touch path.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={rootRef}
       className="nav-menu"
@@ -72,7 +75,6 @@ export function NavMenu({ group, url }: NavMenuProps) {
         clearTimeout(closeTimer.current);
         closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
       }}
-      onKeyDown={onKeyDown}
     >
       <button
         ref={buttonRef}

@@ -41,13 +41,15 @@ export function Partners({ companies, limit }: PartnersProps) {
   const [seeMore, setSeeMore] = useState(false);
   const shown = limit === undefined ? companies : companies.slice(0, limit);
   const cards = (list: readonly PartnerCompany[]) => (
-    <ul className="company-grid">
-      {list.map((company) => (
-        <li key={company.companyNumber}>
-          <CompanyCard company={company} onSelect={setChosen} />
-        </li>
-      ))}
-    </ul>
+    <div className="companies">
+      <ul className="company-grid" data-count={list.length}>
+        {list.map((company) => (
+          <li key={company.companyNumber}>
+            <CompanyCard company={company} onSelect={setChosen} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
   const close = () => setChosen(null);
   return (

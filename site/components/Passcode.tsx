@@ -12,9 +12,11 @@ export interface PasscodeProps {
   onComplete: (code: string) => void;
   /** Id of the text that labels the group. */
   labelledBy: string;
+  /** Id of the text that says what happens after the last digit (it goes on by itself). */
+  describedBy?: string;
 }
 
-export function Passcode({ onComplete, labelledBy }: PasscodeProps) {
+export function Passcode({ onComplete, labelledBy, describedBy }: PasscodeProps) {
   const [digits, setDigits] = useState<string[]>(() => Array(PASSCODE_LENGTH).fill(''));
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (i: number) => refs.current[Math.max(0, Math.min(PASSCODE_LENGTH - 1, i))]?.focus();
@@ -58,7 +60,12 @@ export function Passcode({ onComplete, labelledBy }: PasscodeProps) {
   };
 
   return (
-    <div className="passcode" role="group" aria-labelledby={labelledBy}>
+    <div
+      className="passcode"
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+    >
       {digits.map((digit, i) => (
         <input
           key={i}

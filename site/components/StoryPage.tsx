@@ -33,11 +33,17 @@ export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const listId = useId();
   const next = (tabs.selected + 1) % sections.length;
+  // Whether the list was just called up (Go to Page / Chapter): it lights up briefly.
+  const [called, setCalled] = useState(false);
   const focusList = () => {
     setSidebarOpen(true);
-    requestAnimationFrame(() =>
-      document.getElementById(tabs.tabId(tabs.selected))?.focus({ preventScroll: false }),
-    );
+    setCalled(true);
+    requestAnimationFrame(() => {
+      const tab = document.getElementById(tabs.tabId(tabs.selected));
+      tab?.scrollIntoView?.({ block: 'nearest' });
+      // A ring even after a click (focusVisible; older browsers ignore it): the move is seen.
+      tab?.focus({ preventScroll: true, focusVisible: true } as FocusOptions);
+    });
   };
   return (
     <div className="page story" data-sidebar={sidebarOpen ? 'open' : 'closed'}>
@@ -58,7 +64,14 @@ export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }
             </span>
             {sidebarOpen ? 'Hide sections' : 'Show sections'}
           </button>
-          <div id={listId} className="story__list" role="tablist" aria-label={listLabel}>
+          <div
+            id={listId}
+            className="story__list"
+            role="tablist"
+            aria-label={listLabel}
+            data-called={called || undefined}
+            onAnimationEnd={() => setCalled(false)}
+          >
             {sections.map((section, i) => (
               <button key={section.id} className="story__tab" {...tabs.tabProps(i)}>
                 {section.label}

@@ -1,6 +1,7 @@
 /** A tab list with its panels (WAI-ARIA tabs pattern). */
 import type { ReactNode } from 'react';
 import { useTabs } from './tabs.ts';
+import '../styles/tabs.css';
 
 export interface TabItem {
   id: string;

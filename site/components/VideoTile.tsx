@@ -10,17 +10,19 @@ export interface VideoTileProps {
   /** Clip under media/. */
   video: string;
   title: string;
+  /** Still under media/ shown before the clip plays (default: the clip's own WebP poster). */
+  poster?: string;
 }
 
 const reducedMotion = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function VideoTile({ video, title }: VideoTileProps) {
+export function VideoTile({ video, title, poster: still }: VideoTileProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const [open, setOpen] = useState(false);
   const src = mediaUrl(video);
-  const poster = src.replace(/\.[a-z0-9]+$/, '.webp');
+  const poster = still ? mediaUrl(still) : src.replace(/\.[a-z0-9]+$/, '.webp');
   const play = () => {
     if (!reducedMotion()) ref.current?.play().catch(() => undefined);
   };

@@ -1,9 +1,10 @@
 /**
  * WAI-ARIA tabs behaviour as prop getters, so a tab list and its panels can sit
  * apart (the story pages' sidebar): roving tabindex, arrow keys (both axes),
- * Home and End, automatic activation. Controlled or uncontrolled.
+ * Home and End, automatic activation. Controlled or uncontrolled. In a tab row
+ * that scrolls sideways (phones), a newly chosen tab is scrolled into sight.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface UseTabsOptions {
   count: number;
@@ -19,6 +20,23 @@ export function useTabs({ count, selected, onSelect, initial = 0 }: UseTabsOptio
   const [own, setOwn] = useState(initial);
   const current = selected ?? own;
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  // After a change of tab (Next, a click, the keys), the row shows the chosen tab. Only the row
+  // scrolls: the page stays where the visitor is reading.
+  const shown = useRef(current);
+  useEffect(() => {
+    if (shown.current === current) return;
+    shown.current = current;
+    const tab = tabRefs.current[current];
+    let row = tab?.parentElement ?? null;
+    while (row && row.scrollWidth <= row.clientWidth) row = row.parentElement;
+    if (!tab || !row || row === document.documentElement) return;
+    const t = tab.getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    const pad = 16;
+    if (t.left < r.left) row.scrollLeft -= r.left - t.left + pad;
+    else if (t.right > r.right) row.scrollLeft += t.right - r.right + pad;
+  }, [current]);
 
   const select = (index: number, focus = false) => {
     const next = ((index % count) + count) % count;

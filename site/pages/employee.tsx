@@ -4,6 +4,7 @@
  * Each form also works without JavaScript: it posts nothing and its action is the next step.
  */
 import { useId, type FormEvent, type ReactNode } from 'react';
+import '../styles/employee.css';
 import { PASSCODE_LENGTH } from '../../content/index.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Passcode } from '../components/Passcode.tsx';
@@ -138,13 +139,21 @@ export function ForgotSpartanIdPage() {
 
 export function OneTimePassPage() {
   const labelId = useId();
+  const hintId = useId();
   return (
     <div className="page page--form">
       <PageIntro title="One-Time Passcode">
         <p id={labelId}>Enter the {PASSCODE_LENGTH}-digit passcode we sent to your email.</p>
+        <p id={hintId}>
+          The page goes on to the next step by itself as soon as the last digit is entered.
+        </p>
       </PageIntro>
       <StepForm next="/employee-reset-pass" back>
-        <Passcode labelledBy={labelId} onComplete={() => navigate('/employee-reset-pass')} />
+        <Passcode
+          labelledBy={labelId}
+          describedBy={hintId}
+          onComplete={() => navigate('/employee-reset-pass')}
+        />
       </StepForm>
     </div>
   );

@@ -1,5 +1,10 @@
-/** `/founders`: a grid of founder cards; choosing one shows its detail view, Back returns to the grid. */
+/**
+ * `/founders`: a grid of founder cards; choosing one shows its detail view, Back returns to the grid.
+ * The detail view is in the URL (`/founders?founder=<id>`), so the browser's Back returns to the
+ * grid too, and a detail view can be linked to.
+ */
 import { useEffect, useRef, useState } from 'react';
+import '../styles/founders.css';
 import { FOUNDERS, mediaUrl, type Founder } from '../../content/index.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 
@@ -38,10 +43,49 @@ function FounderDetail({ founder, onBack }: { founder: Founder; onBack: () => vo
   );
 }
 
+const QUERY = 'founder';
+
+/** The founder named by the address, if any. */
+function founderInUrl(): Founder | null {
+  const id = Number(new URLSearchParams(location.search).get(QUERY));
+  return FOUNDERS.find((founder) => founder.id === id) ?? null;
+}
+
 export function FoundersPage() {
-  const [selected, setSelected] = useState<Founder | null>(null);
+  // The prerendered page is the grid; in the browser the address decides.
+  const [selected, setSelected] = useState<Founder | null>(() =>
+    typeof location === 'undefined' ? null : founderInUrl(),
+  );
   const returnTo = useRef<number | null>(null);
   const gridRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    // Back and Forward move between the grid and a detail view. The router does not see these
+    // entries (they differ only in the query), so the page follows them itself.
+    const onPopState = () => {
+      setSelected((shown) => {
+        if (shown) returnTo.current = shown.id;
+        return founderInUrl();
+      });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  const open = (founder: Founder) => {
+    history.pushState({ founder: founder.id }, '', `/founders?${QUERY}=${founder.id}`);
+    setSelected(founder);
+  };
+  const back = (founder: Founder) => {
+    returnTo.current = founder.id;
+    // The grid is the entry before when the detail view was opened here; otherwise (a link
+    // opened directly) the detail entry becomes the grid.
+    if ((history.state as { founder?: number } | null)?.founder === founder.id) history.back();
+    else {
+      history.replaceState(null, '', '/founders');
+      setSelected(null);
+    }
+  };
 
   // Back in the grid: focus the card that opened the detail view.
   useEffect(() => {
@@ -58,13 +102,7 @@ export function FoundersPage() {
         <p>The three people who started the Spartans.</p>
       </PageIntro>
       {selected ? (
-        <FounderDetail
-          founder={selected}
-          onBack={() => {
-            returnTo.current = selected.id;
-            setSelected(null);
-          }}
-        />
+        <FounderDetail founder={selected} onBack={() => back(selected)} />
       ) : (
         <ul ref={gridRef} className="founder-grid">
           {FOUNDERS.map((founder) => (
@@ -73,7 +111,7 @@ export function FoundersPage() {
                 type="button"
                 className="founder-card"
                 data-founder={founder.id}
-                onClick={() => setSelected(founder)}
+                onClick={() => open(founder)}
               >
                 <img
                   className="founder-card__photo"

@@ -66,7 +66,7 @@ function FundSection({ topic }: { topic: FundTopic }) {
           ))}
         </ul>
       </div>
-      <VideoTile video={topic.video} title={topic.title} />
+      <VideoTile video={topic.video} title={topic.title} poster={topic.poster} />
     </article>
   );
 }

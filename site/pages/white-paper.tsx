@@ -1,10 +1,5 @@
 /** `/white-paper` (numbered chapters, the fund excerpt, Page n / 10) and `/open-letter`. */
-import {
-  OPEN_LETTER,
-  WHITE_PAPER_CHAPTERS,
-  WHITE_PAPER_EXCERPT,
-  WHITE_PAPER_PAGES,
-} from '../../content/index.ts';
+import { OPEN_LETTER, WHITE_PAPER_CHAPTERS, WHITE_PAPER_PAGES } from '../../content/index.ts';
 import { useComingSoon } from '../components/ComingSoon.tsx';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
@@ -44,7 +39,7 @@ export function WhitePaperPage() {
           <article className="paper">
             <p className="paper__chapter">Chapter {chapter.number}</p>
             <h2 className="story__title">{chapter.title}</h2>
-            {WHITE_PAPER_EXCERPT.map((paragraph) => (
+            {chapter.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
             <PageIndicator page={chapter.number} />

@@ -43,11 +43,11 @@ const activeLabel = (page: Page) =>
 describe('spartan-hub-map on a partner page', () => {
   it('loads the map chunk and geometry only near the viewport, from our server', async () => {
     const { page, errors, mapRequests } = await openDemo(1440, 500);
-    await page.locator('#hub-map nav').waitFor();
+    await page.locator('#hub-map [part="list"]').waitFor();
     await page.waitForLoadState('networkidle');
     expect(mapRequests).toEqual([]);
     // The list and card are there before the map.
-    await expect(page.locator('#hub-map nav button').count()).resolves.toBe(5);
+    await expect(page.locator('#hub-map [part="list"] button').count()).resolves.toBe(5);
 
     await page.locator('#hub-map').scrollIntoViewIfNeeded();
     await waitForMap(page);
@@ -96,7 +96,7 @@ describe('spartan-hub-map on a partner page', () => {
     await page.locator('#hub-map').scrollIntoViewIfNeeded();
     await waitForMap(page);
     // Focus the first hub in the list, then walk the list with Tab.
-    await page.locator('#hub-map nav button').first().focus();
+    await page.locator('#hub-map [part="list"] button').first().focus();
     expect(await activeLabel(page)).toBe('Palo Alto HQ');
     await page.keyboard.press('Tab');
     expect(await activeLabel(page)).toBe('Boston HQ');
@@ -164,7 +164,7 @@ describe('spartan-hub-map on a partner page', () => {
     const { page } = await openDemo();
     await page.locator('#hub-map').scrollIntoViewIfNeeded();
     await waitForMap(page);
-    await page.locator('#hub-map nav button').nth(2).click();
+    await page.locator('#hub-map [part="list"] button').nth(2).click();
     expect(await axeViolations(page, '#hub-map')).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await axeViolations(page, '#hub-map')).toEqual([]);

@@ -1,47 +1,15 @@
 /**
  * What a visitor sees, checked through computed layout rather than pixels: parts that load
  * late (the letter popup) arrive with their styles, opening the popup does
- * not move the page, and no route is wider than the viewport from 320 to 1440 px.
+ * not move the page, no route is wider than the viewport and no card is cut from 320 to
+ * 1440 px, grids have no holes, and the visitor paths that move the page or the URL
+ * (a hub's card, the story tabs, the founders' detail view) show what they should.
  * One page per route; widths are changed by resizing, not reloading.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mainUrl, openPage, type TestPage } from './harness.ts';
-
-const ROUTES = [
-  '/',
-  '/explainers',
-  '/innovation-hubs',
-  '/founders',
-  '/spartan-emp-benefits',
-  '/join-spartan',
-  '/employee-login',
-  '/employee-forgot-pass',
-  '/employee-forgot-spartan-id',
-  '/employee-one-time-pass',
-  '/employee-reset-pass',
-  '/investors',
-  '/accredited-investor',
-  '/investor-benefits',
-  '/investment-model',
-  '/solon300',
-  '/our-philosophy',
-  '/our-purpose',
-  '/faq',
-  '/contact-us',
-  '/coming-soon',
-  '/spartan-wealth-fund',
-  '/mission-statement',
-  '/clear-statement',
-  '/white-paper',
-  '/open-letter',
-  '/apply-spartan',
-  '/apply-spartan-success',
-  '/invest-apply',
-  '/success-invest',
-];
-
-const WIDTHS = [320, 375, 768, 1024, 1280, 1366, 1440];
+import { clippedCards, SITE_ROUTES as ROUTES, WIDTHS } from './page-checks.ts';
 
 /** Elements whose right edge passes the viewport, described for a readable failure. */
 function overflowing(page: Page) {
@@ -99,7 +67,7 @@ describe('late-loaded parts keep their styles', () => {
   );
 });
 
-describe('no route is wider than the viewport', () => {
+describe('no route is wider than the viewport, and no card is cut', () => {
   it.each(ROUTES)('%s from 320 to 1440 px', async (path) => {
     await t.page.setViewportSize({ width: 1440, height: 900 });
     await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
@@ -108,7 +76,82 @@ describe('no route is wider than the viewport', () => {
       await expect
         .poll(async () => ({ width, wide: await overflowing(t.page) }))
         .toEqual({ width, wide: [] });
+      expect({ width, cut: await clippedCards(t.page) }).toEqual({ width, cut: [] });
     }
+  });
+});
+
+async function open(path: string, width = 1440, height = 900): Promise<Page> {
+  await t.page.setViewportSize({ width, height });
+  await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+  return t.page;
+}
+
+/** How many cards sit in each row of a grid (by their top edge). */
+const rowsOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((grid) => {
+    const rows = new Map<number, number>();
+    for (const item of grid.children) {
+      const top = Math.round(item.getBoundingClientRect().top);
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    return [...rows.values()];
+  });
+
+describe('balanced grids and placeholders that look intended', () => {
+  it.each(WIDTHS)('at %i px the partner cards fill their rows, with no orphan', async (width) => {
+    const page = await open('/', width);
+    const home = await rowsOf(page, '.company-grid');
+    expect(home.every((n) => n === home[0])).toBe(true);
+    const fill = await page.locator('.company-grid').evaluate((grid) => {
+      const last = grid.lastElementChild!.getBoundingClientRect().right;
+      return Math.abs(grid.getBoundingClientRect().right - last) < 2;
+    });
+    expect(fill).toBe(true);
+    await open('/spartan-emp-benefits', width);
+    await page.getByRole('tab', { name: 'Stock Plans' }).click();
+    const stock = await rowsOf(page, '[role="tabpanel"]:not([hidden]) .company-grid');
+    expect(stock.every((n) => n === stock[0])).toBe(true);
+  });
+
+  it('founder portraits are cards, not full-height photos, at 375 px', async () => {
+    const page = await open('/founders', 375);
+    const heights = await page
+      .locator('.founder-card__photo')
+      .evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().height));
+    expect(heights).toHaveLength(3);
+    for (const height of heights) expect(height).toBeLessThan(240);
+  });
+
+  it('each fund topic has its own poster, which fills its tile', async () => {
+    const page = await open('/spartan-wealth-fund');
+    const tabs = page.getByRole('tab');
+    const count = await tabs.count();
+    const posters: string[] = [];
+    for (let i = 0; i < count; i++) {
+      await tabs.nth(i).click();
+      const tile = page.locator('[role="tabpanel"]:not([hidden]) .video-tile');
+      const [poster, fills] = await tile.evaluate((button) => {
+        const video = button.querySelector('video')!;
+        const a = button.getBoundingClientRect();
+        const b = video.getBoundingClientRect();
+        return [video.getAttribute('poster') ?? '', Math.abs(a.height - b.height) < 1] as const;
+      });
+      expect(fills).toBe(true);
+      posters.push(poster);
+    }
+    expect(posters).toEqual(posters.map((_, i) => `/media/images/fund-topic-${i + 1}.svg`));
+  });
+
+  it('white-paper chapters each have their own text', async () => {
+    const page = await open('/white-paper');
+    const texts = new Set<string>();
+    const tabs = page.getByRole('tab');
+    for (let i = 0; i < (await tabs.count()); i++) {
+      await tabs.nth(i).click();
+      texts.add(await page.locator('[role="tabpanel"]:not([hidden]) .paper p').first().innerText());
+    }
+    expect(texts.size).toBe(await tabs.count());
   });
 });
 
@@ -129,6 +172,102 @@ describe('visitor paths', () => {
       .poll(() => t.page.getByRole('button', { name: /Application ID Number/ }).textContent())
       .toContain('-');
     expect(await t.page.locator('body').innerText()).not.toContain('hello world');
+  });
+
+  it.each([
+    [1440, 900],
+    [375, 800],
+  ])('at %i×%i, choosing a hub brings the map and its card into view', async (width, height) => {
+    const page = await open('/innovation-hubs', width, height);
+    await page.getByRole('button', { name: 'Denver Future Hub', exact: true }).first().click();
+    const card = page.locator('.spartan-hub-map__details');
+    await expect.poll(() => card.getAttribute('data-state')).toBe('selected');
+    await expect
+      .poll(() =>
+        card.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight + 1;
+        }),
+      )
+      .toBe(true);
+  });
+
+  it('at 375 px, Next brings the active story tab into the tab row’s view', async () => {
+    const page = await open('/clear-statement', 375, 800);
+    const next = page.getByRole('button', { name: /^Next/ });
+    const tabs = await page.getByRole('tab').count();
+    for (let i = 1; i < tabs; i++) {
+      await next.click();
+      const seen = () =>
+        page.locator('[role="tab"][aria-selected="true"]').evaluate((tab) => {
+          const row = tab.parentElement!.getBoundingClientRect();
+          const box = tab.getBoundingClientRect();
+          return box.left >= row.left - 1 && box.right <= row.right + 1;
+        });
+      await expect
+        .poll(async () => ({ tab: i, seen: await seen() }))
+        .toEqual({ tab: i, seen: true });
+    }
+  });
+
+  it('Go to Page / Chapter with the sidebar open shows where focus went', async () => {
+    const page = await open('/white-paper');
+    await page.getByRole('button', { name: 'Go to Page / Chapter' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          return el.getAttribute('role') === 'tab' && el.matches(':focus-visible');
+        }),
+      )
+      .toBe(true);
+    expect(await page.locator('.story__list[data-called]').count()).toBe(1);
+  });
+
+  it('founders: browser Back from a detail view returns to the grid, Forward to the view', async () => {
+    const page = await open('/founders');
+    await page.getByRole('button', { name: /Helena Markos/ }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?founder=2');
+    await page.getByRole('heading', { name: 'Helena Markos' }).waitFor();
+    await page.goBack();
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+      .toBe('/founders');
+    await expect
+      .poll(() => page.getByRole('button', { name: /Leon Aristides/ }).isVisible())
+      .toBe(true);
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Helena Markos' }).waitFor();
+    // A detail view opened by its address, then its own Back button: the grid, still on the page.
+    await open('/founders?founder=3');
+    await page.getByRole('heading', { name: 'Damon Castellan' }).waitFor();
+    await page.getByRole('button', { name: /Back to all founders/ }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Damon Castellan/ }).isVisible())
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/founders');
+  });
+
+  it('the counter is restored from a stored selectedDate', async () => {
+    const page = await open('/spartan-wealth-fund');
+    await page.evaluate(() => {
+      localStorage.setItem('selectedDate', '2026-01-01T00:00:00.000Z');
+      localStorage.removeItem('dollars');
+      localStorage.removeItem('cents');
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    const [shown, expected] = await page.evaluate(() => {
+      const text = document.querySelector('.spartan-counter__digits')?.textContent ?? '';
+      const cents = Math.floor(
+        (Date.now() - Date.parse('2026-01-01T00:00:00Z')) /
+          1000 /
+          ((30 * 24 * 60 * 60) / 2_500_000 / 100),
+      );
+      return [Number(text.replace(/[^0-9]/g, '')), cents];
+    });
+    // Within a few seconds of the clock, counted from the stored date (not from 2024-12-15).
+    expect(Math.abs(shown - expected)).toBeLessThan(1000);
+    await page.evaluate(() => localStorage.clear());
   });
 
   it.each([

@@ -1,8 +1,9 @@
 /**
  * The banner's A–Z letter dropdown, a select-only combobox (WAI-ARIA APG):
  * focus stays on the combobox, the active option is its aria-activedescendant.
- * Opens on hover or click, closes 150 ms after the pointer leaves; keyboard:
- * arrows, Home/End, Enter/Space, Escape, and typing a letter chooses it.
+ * Opens on hover or click, closes 150 ms after the pointer leaves or on Escape
+ * (wherever focus is); keyboard: arrows, Home/End, Enter/Space, Escape, and
+ * typing a letter chooses it.
  */
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { LetterListProps } from './LetterList.tsx';
@@ -49,6 +50,15 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
     clearTimeout(closeTimer.current);
     setOpen(false);
   };
+  // Escape dismisses a list opened by hover, wherever focus is and without moving the pointer.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') hide();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   const choose = (index: number) => {
     const letter = OPTIONS[index] ?? '';
     if (letter !== value) onChange(letter);

@@ -155,6 +155,17 @@ describe('StateBanner', () => {
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('when opened by hover, Escape closes it with focus elsewhere and the pointer still on it', async () => {
+    const user = userEvent.setup();
+    render(<StateBanner />);
+    const combobox = screen.getByRole('combobox', { name: /letter/i });
+    await user.hover(combobox);
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    expect(combobox).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('can clear the letter with None', async () => {
     const onLetterChange = vi.fn();
     const user = userEvent.setup();

@@ -61,6 +61,21 @@ describe('WealthCounter', () => {
     expect(digits()).toBe('$00,000,060,000,000.42');
   });
 
+  it('given a stored selectedDate and no start-date, then it counts from the stored date', () => {
+    localStorage.setItem('selectedDate', '2026-11-20T00:00:00.000Z');
+    render(<WealthCounter />);
+    expect(digits()).toBe('$00,000,000,083,333.33');
+    expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
+  });
+
+  it('given a start-date, then a stored selectedDate neither replaces it nor is replaced', () => {
+    localStorage.setItem('selectedDate', '2026-11-20T00:00:00.000Z');
+    render(<WealthCounter startDate="2024-12-15T00:00:00Z" />);
+    expect(digits()).toBe('$00,000,058,833,333.33');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
+  });
+
   it('tolerates garbage in local storage and writes the spec keys', () => {
     localStorage.setItem('selectedDate', '{{garbage');
     localStorage.setItem('dollars', 'NaN');

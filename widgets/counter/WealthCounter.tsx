@@ -1,9 +1,12 @@
 /**
  * Live wealth-fund counter: `$` + zero-padded amount with thousands grouping and
- * two cent digits, updated every second from the clock.
+ * two cent digits, updated every second from the clock. It is restored from the
+ * browser's local storage (keys dollars, cents and selectedDate): without a
+ * start-date attribute it counts from the stored selectedDate and stores where it
+ * is; it never shows less than the stored amount for its date.
  *
  * Element: `<spartan-counter start-date="2024-12-15T00:00:00Z">`.
- * @attr start-date - ISO start of the fund (default 2024-12-15T00:00:00Z).
+ * @attr start-date - ISO start of the fund (default: the stored selectedDate, else 2024-12-15T00:00:00Z).
  * @csspart counter - the whole widget
  * @csspart label - the caption above the amount
  * @csspart value - the amount
@@ -29,12 +32,16 @@ import {
   localStore,
   parseStartDate,
   readStoredCents,
+  readStoredStart,
   splitWide,
   writeStoredCents,
 } from './money.ts';
 
 export interface WealthCounterProps {
-  /** ISO date the fund started accruing; invalid values fall back to the default. */
+  /**
+   * ISO date the fund started accruing; invalid values fall back to the default. Without it,
+   * the date stored by this browser (selectedDate), else the default.
+   */
   startDate?: string;
   /** Caption shown above the amount and used as its accessible name. */
   label?: string;
@@ -43,13 +50,15 @@ export interface WealthCounterProps {
 const STYLES = [tokensCss, counterCss];
 
 export function WealthCounter({
-  startDate = COUNTER_START_DATE,
+  startDate,
   label = 'The Private Spartan Wealth Fund',
 }: WealthCounterProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
   const labelId = useId();
-  const startMs = parseStartDate(startDate);
+  // Read once: the stored date is where this browser's counter left off.
+  const [storedStart] = useState(() => readStoredStart(localStore()));
+  const startMs = parseStartDate(startDate ?? storedStart ?? COUNTER_START_DATE);
   const startIso = new Date(startMs).toISOString();
   const reducedMotion = usePrefersReducedMotion();
   // null = follow the visitor's motion preference; true/false = their explicit choice.
@@ -79,9 +88,12 @@ export function WealthCounter({
     };
   }, [paused]);
 
+  // The stored counter is the one that follows storage (no start-date given). A counter with its
+  // own start-date writes only when that is the stored date, so it never moves the other's start.
+  const keeps = startDate === undefined || storedStart === startIso;
   useEffect(() => {
-    writeStoredCents(localStore(), startIso, cents);
-  }, [startIso, cents]);
+    if (keeps) writeStoredCents(localStore(), startIso, cents);
+  }, [keeps, startIso, cents]);
 
   const { lead, narrow, cents: centDigits } = splitWide(cents);
   return (

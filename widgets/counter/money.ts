@@ -102,6 +102,16 @@ export function readStoredCents(store: KeyValueStore | null, startIso: string): 
   }
 }
 
+/** The start date this browser stored (selectedDate) as an ISO string, or null when none is usable. */
+export function readStoredStart(store: KeyValueStore | null): string | null {
+  try {
+    const ms = Date.parse(store?.getItem(COUNTER_STORAGE_KEYS.selectedDate) ?? '');
+    return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Writes the shown value under the spec's keys; storage errors (quota, privacy mode) are ignored. */
 export function writeStoredCents(
   store: KeyValueStore | null,

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const list = () => screen.getByRole('navigation', { name: 'Innovation hubs' });
+const list = () => screen.getByRole('group', { name: 'Innovation hubs' });
 const details = () => screen.getByRole('region', { name: 'Hub details' });
 const mapBox = (container: HTMLElement) => container.querySelector('[part="map"]')!;
 const markers = (container: HTMLElement) => [

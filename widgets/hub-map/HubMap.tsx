@@ -3,7 +3,8 @@
  * Future Sub-Headquarters (a side list on wide layouts, a button row on narrow
  * ones), a detail card, and an interactive US map with a marker per hub
  * (tooltip on hover and focus; the selected one maroon, the others black).
- * Choosing a hub scrolls to the map, highlights its marker and shows its card.
+ * Choosing a hub in the list scrolls the map and its card into view, highlights
+ * its marker and shows the card.
  * The list and card work before the map arrives and are its accessible
  * alternative; the map's code and geometry load when the widget nears the viewport.
  *
@@ -63,7 +64,7 @@ export function HubMap({
 }: HubMapProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  const mapRef = useRef<HTMLDivElement>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const detailsId = `${id}-details`;
   const reducedMotion = usePrefersReducedMotion();
@@ -100,15 +101,26 @@ export function HubMap({
     };
   }, [near, url, attempt]);
 
+  // A choice from the list asks for a scroll, made once the card shows the hub (its height
+  // changes with its text).
+  const [scrollAsked, setScrollAsked] = useState(0);
   const choose = (name: string, scroll: boolean) => {
     setSelected(name);
     onHubSelect?.(name);
-    if (scroll)
-      mapRef.current?.scrollIntoView?.({
-        behavior: reducedMotion ? 'auto' : 'smooth',
-        block: 'nearest',
-      });
+    if (scroll) setScrollAsked((n) => n + 1);
   };
+  useEffect(() => {
+    const main = mainRef.current;
+    if (!scrollAsked || !main?.scrollIntoView) return;
+    const behavior = reducedMotion ? 'auto' : 'smooth';
+    // The map and the hub's card together when they fit the window; otherwise the card, whose
+    // text is the answer, with as much of the map above it as fits.
+    if (main.getBoundingClientRect().height <= window.innerHeight)
+      main.scrollIntoView({ behavior, block: 'nearest' });
+    else main.querySelector('[part="details"]')?.scrollIntoView({ behavior, block: 'end' });
+    // Only a new request scrolls, not a change of motion preference.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollAsked]);
 
   const hub = hubs.find((h) => h.name === selected);
   // A result from an earlier attempt (before "Try again") no longer counts.
@@ -122,7 +134,12 @@ export function HubMap({
     <div ref={ref} className="spartan-root spartan-hub-map" part="hub-map">
       {heading && <h2 className="spartan-hub-map__heading">{heading}</h2>}
       <div className="spartan-hub-map__layout">
-        <nav className="spartan-hub-map__list" part="list" aria-label="Innovation hubs">
+        <div
+          className="spartan-hub-map__list"
+          part="list"
+          role="group"
+          aria-label="Innovation hubs"
+        >
           {groups.map((group) => (
             <div key={group.heading} className="spartan-hub-map__group">
               <h3 className="spartan-hub-map__group-heading">{group.heading}</h3>
@@ -144,9 +161,9 @@ export function HubMap({
               </ul>
             </div>
           ))}
-        </nav>
-        <div className="spartan-hub-map__main">
-          <div ref={mapRef} className="spartan-hub-map__map" part="map" data-state={map.status}>
+        </div>
+        <div ref={mainRef} className="spartan-hub-map__main">
+          <div className="spartan-hub-map__map" part="map" data-state={map.status}>
             {map.status === 'ready' ? (
               <map.View
                 hubs={hubs}

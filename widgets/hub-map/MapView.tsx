@@ -9,7 +9,15 @@
  * once per geometry: a first draw, a zoom step or a hover re-renders none of
  * them. Only the five markers are projected in the browser.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import {
   ComposableMap,
   Marker,
@@ -48,8 +56,11 @@ function TransformSpy({ onChange }: { onChange: (t: ZoomTransform, project: Proj
 
 const HIDE_DELAY_MS = 120;
 const STYLES = [mapViewCss];
-/** Drawn at least this wide, pins are at their natural size; narrower, they are enlarged. */
-const PIN_REFERENCE_WIDTH = 760;
+/**
+ * Drawn at least this wide, pins are at their natural size; narrower, they are enlarged. At this
+ * width a marker's 28-unit hit circle measures 26 px, over the 24 px a target needs.
+ */
+const PIN_REFERENCE_WIDTH = 920;
 // geoAlbersUsa puts this point at the middle of the map: the unzoomed, unpanned view.
 const HOME = { center: [-96.6, 38.7] as [number, number], zoom: MAP.minZoom };
 
@@ -89,6 +100,15 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
     hideTimer.current = setTimeout(() => setTip(null), HIDE_DELAY_MS);
   };
   useEffect(() => () => clearTimeout(hideTimer.current), []);
+  // Escape dismisses a tooltip shown by hover too, without moving the pointer (WCAG 1.4.13).
+  useEffect(() => {
+    if (!tip) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') setTip(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [tip]);
 
   const zoomBy = (direction: 1 | -1) =>
     setPosition((p) => ({ ...p, zoom: stepZoom(p.zoom, direction) }));
@@ -105,6 +125,31 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
   const tipHub = hubs.find((h) => h.name === tip);
   const tipPoint = tipHub && view ? view.project([...tipHub.coordinates]) : null;
   const tipAt = tipPoint && view ? overlayPosition(tipPoint, view.t) : null;
+  // The tooltip is centred over its marker, then moved to stay inside the map: below the marker
+  // when there is no room above, and sideways or up as a last resort on a small map, so a hub near
+  // an edge keeps its whole text.
+  const tipRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = tipRef.current;
+    const frame = el?.parentElement;
+    if (!el || !frame) return;
+    el.style.removeProperty('--_tip-x');
+    el.style.removeProperty('--_tip-y');
+    el.removeAttribute('data-below');
+    const room = frame.getBoundingClientRect();
+    let box = el.getBoundingClientRect();
+    if (box.top < room.top) {
+      el.setAttribute('data-below', '');
+      box = el.getBoundingClientRect();
+    }
+    const margin = 4;
+    const inside = (start: number, end: number, min: number, max: number) =>
+      start < min + margin ? min + margin - start : end > max - margin ? max - margin - end : 0;
+    const x = inside(box.left, box.right, room.left, room.right);
+    const y = inside(box.top, box.bottom, room.top, room.bottom);
+    if (x) el.style.setProperty('--_tip-x', `${x}px`);
+    if (y) el.style.setProperty('--_tip-y', `${y}px`);
+  }, [tip, tipAt?.left, tipAt?.top, width]);
   const k = view?.t.k ?? position.zoom;
   // Pins keep a usable size on screen however narrow the map is drawn.
   const pinScale = Math.max(1, PIN_REFERENCE_WIDTH / (width || PIN_REFERENCE_WIDTH)) / k;
@@ -171,6 +216,7 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
         </ComposableMap>
         {tipHub && tipAt && (
           <div
+            ref={tipRef}
             id={`${detailsId}-tip`}
             role="tooltip"
             className="spartan-hub-map__tooltip"
