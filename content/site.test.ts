@@ -2,21 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCREDITED_INVESTOR_CRITERIA,
   BENEFIT_TABS,
-  CLEAR_STATEMENTS,
-  FOUNDERS,
-  FUND_TOPICS,
-  HERO_SLIDES,
   INVESTOR_BENEFIT_TABS,
   INVESTOR_COMING_SOON_TABS,
-  isLiveCompany,
   LOTTERY_TEXT,
   DEBT_TEXT,
-  MISSION_STATEMENTS,
   OVERVIEW_SECTIONS,
-  PARTNER_COMPANIES,
-  WHITE_PAPER_CHAPTERS,
-  WHITE_PAPER_PAGES,
-} from './index.ts';
+} from './benefits.ts';
+import { WHITE_PAPER_PAGES } from './constants.ts';
+import { FOUNDERS } from './founders.ts';
+import { HERO_SLIDES, isLiveCompany, PARTNER_COMPANIES } from './site.ts';
+import { CLEAR_STATEMENTS, FUND_TOPICS, MISSION_STATEMENTS } from './statements.ts';
+import { WHITE_PAPER_CHAPTERS } from './white-paper.ts';
 
 describe('site content (SPEC section 3)', () => {
   it('holds the specified number of each list', () => {

@@ -4,7 +4,8 @@
  * a short Coming Soon note; Advertise with Us opens its popup.
  */
 import { useState } from 'react';
-import { COPYRIGHT, SOCIAL_NETWORKS, TAGLINE } from '../../content/index.ts';
+import { TAGLINE } from '../../content/constants.ts';
+import { COPYRIGHT, SOCIAL_NETWORKS } from '../../content/site.ts';
 import { GlobeIcon, SocialIcon } from '../components/Icons.tsx';
 import { BrandLink } from '../components/Logo.tsx';
 import { Modal } from '../components/Modal.tsx';

@@ -1,5 +1,5 @@
 /** The global header: brand and tagline, desktop navigation (1024 px and up), the mobile menu below. */
-import { TAGLINE } from '../../content/index.ts';
+import { TAGLINE } from '../../content/constants.ts';
 import { BrandLink } from '../components/Logo.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { HEADER_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';

@@ -5,7 +5,7 @@
  * independently; choosing a link closes it.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { MOBILE_MENU_TRANSITION_S } from '../../content/index.ts';
+import { MOBILE_MENU_TRANSITION_S } from '../../content/constants.ts';
 import { ChevronIcon, MenuIcon } from '../components/Icons.tsx';
 import { openDialog, closeDialog } from '../components/dialog.ts';
 import { MOBILE_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';

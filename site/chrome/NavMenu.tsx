@@ -6,7 +6,7 @@
  * it with the pointer (after 150 ms) or with focus closes it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { DROPDOWN_CLOSE_DELAY_MS } from '../../content/index.ts';
+import { DROPDOWN_CLOSE_DELAY_MS } from '../../content/constants.ts';
 import { ChevronIcon } from '../components/Icons.tsx';
 import { isCurrent, type NavGroup } from './nav.ts';
 import { NavLinks } from './NavLinks.tsx';

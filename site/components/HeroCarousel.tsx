@@ -7,7 +7,7 @@
  * load small.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { HERO_AUTOPLAY_MS } from '../../content/index.ts';
+import { HERO_AUTOPLAY_MS } from '../../content/carousel.ts';
 
 export interface HeroCarouselProps {
   /** Accessible name of the carousel. */

@@ -4,7 +4,8 @@
  * Coming Soon note. Optionally only the first few, with a See more popup.
  */
 import { useState } from 'react';
-import { DIVIDEND_SHARE_PERCENT, isLiveCompany, type PartnerCompany } from '../../content/index.ts';
+import { DIVIDEND_SHARE_PERCENT } from '../../content/constants.ts';
+import { isLiveCompany, type PartnerCompany } from '../../content/site.ts';
 import { Modal } from './Modal.tsx';
 
 export interface CompanyCardProps {

@@ -6,7 +6,7 @@ import '../styles/passcode.css';
  * `onComplete` fires when the last box is filled and every box holds a digit.
  */
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { PASSCODE_LENGTH } from '../../content/index.ts';
+import { PASSCODE_LENGTH } from '../../content/constants.ts';
 
 export interface PasscodeProps {
   onComplete: (code: string) => void;

@@ -1,4 +1,4 @@
-import type { RichText as RichTextValue } from '../../content/index.ts';
+import type { RichText as RichTextValue } from '../../content/site.ts';
 
 /** Renders rich text runs: plain strings, and emphasised runs in gold. */
 export function RichText({ value }: { value: RichTextValue }) {

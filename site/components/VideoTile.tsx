@@ -3,7 +3,7 @@
  * opens a full-screen player with controls and a close icon when chosen.
  */
 import { useRef, useState } from 'react';
-import { mediaUrl } from '../../content/index.ts';
+import { mediaUrl } from '../../content/site.ts';
 import { Modal } from './Modal.tsx';
 
 export interface VideoTileProps {

@@ -1,10 +1,6 @@
 /** `/spartan-emp-benefits` and `/join-spartan`: the five benefit tabs, Solon 300, the counter. */
-import {
-  BENEFIT_TABS,
-  OVERVIEW_SECTIONS,
-  PARTNER_COMPANIES,
-  type BenefitTab,
-} from '../../content/index.ts';
+import { BENEFIT_TABS, OVERVIEW_SECTIONS, type BenefitTab } from '../../content/benefits.ts';
+import { PARTNER_COMPANIES } from '../../content/site.ts';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Partners } from '../components/Partners.tsx';

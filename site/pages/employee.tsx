@@ -5,7 +5,7 @@
  */
 import { useId, type FormEvent, type ReactNode } from 'react';
 import '../styles/employee.css';
-import { PASSCODE_LENGTH } from '../../content/index.ts';
+import { PASSCODE_LENGTH } from '../../content/constants.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Passcode } from '../components/Passcode.tsx';
 import { goBack } from '../go-back.ts';

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import '../styles/founders.css';
-import { FOUNDERS, mediaUrl, type Founder } from '../../content/index.ts';
+import { FOUNDERS, type Founder } from '../../content/founders.ts';
+import { mediaUrl } from '../../content/site.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 
 const titles = (founder: Founder) =>

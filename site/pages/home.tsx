@@ -1,11 +1,11 @@
 /** `/`: hero, the fund counter, partner companies, the two calls to action, explainer videos. */
+import { TAGLINE } from '../../content/constants.ts';
 import {
   HERO_SLIDES,
   HOME_PARTNER_TILES,
   mediaUrl,
   PARTNER_COMPANIES,
-  TAGLINE,
-} from '../../content/index.ts';
+} from '../../content/site.ts';
 import { HeroCarousel } from '../components/HeroCarousel.tsx';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { Partners } from '../components/Partners.tsx';

@@ -1,5 +1,5 @@
 /** `/solon300`, `/contact-us` and the Coming Soon pages. */
-import { CAREERS_EMAIL, CONTACT_ITEMS, SOLON_300 } from '../../content/index.ts';
+import { CAREERS_EMAIL, CONTACT_ITEMS, SOLON_300 } from '../../content/benefits.ts';
 import { ComingSoon, PageIntro } from '../components/PageIntro.tsx';
 
 export function Solon300Page() {

@@ -1,11 +1,11 @@
 /** `/investors`, `/accredited-investor`, `/investor-benefits`. */
 import {
   ACCREDITED_INVESTOR_CRITERIA,
-  INVEST_APPLY_PATH,
   INVESTOR_BENEFIT_TABS,
   INVESTOR_COMING_SOON_TABS,
   type InvestorTab,
-} from '../../content/index.ts';
+} from '../../content/benefits.ts';
+import { INVEST_APPLY_PATH } from '../../content/site.ts';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Tabs } from '../components/Tabs.tsx';

@@ -4,16 +4,16 @@
  * `/mission-statement` (b) title with subtitle; `/spartan-wealth-fund` (c) title,
  * bullet descriptions and a hover-to-play video with a full-screen player.
  */
+import { DIVIDEND_SHARE_PERCENT } from '../../content/constants.ts';
+import { mediaUrl } from '../../content/site.ts';
 import {
   CLEAR_STATEMENTS,
-  DIVIDEND_SHARE_PERCENT,
   FUND_TOPICS,
   MISSION_STATEMENTS,
-  mediaUrl,
   type ClearStatement,
   type FundTopic,
   type MissionStatement,
-} from '../../content/index.ts';
+} from '../../content/statements.ts';
 import { StoryPage } from '../components/StoryPage.tsx';
 import { VideoTile } from '../components/VideoTile.tsx';
 

@@ -1,5 +1,6 @@
 /** `/white-paper` (numbered chapters, the fund excerpt, Page n / 10) and `/open-letter`. */
-import { OPEN_LETTER, WHITE_PAPER_CHAPTERS, WHITE_PAPER_PAGES } from '../../content/index.ts';
+import { WHITE_PAPER_PAGES } from '../../content/constants.ts';
+import { OPEN_LETTER, WHITE_PAPER_CHAPTERS } from '../../content/white-paper.ts';
 import { useComingSoon } from '../components/ComingSoon.tsx';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
