@@ -17,8 +17,9 @@ export interface PostgresCluster {
   url: string;
   /** A new empty database on the cluster (its URL). */
   createDatabase(name: string): Promise<string>;
-  /** `pg_ctl restart -m fast`: every connection is cut, then the cluster is back. */
-  restart(): void;
+  /** `pg_ctl stop -m fast`: every connection is cut; `start()` brings the cluster back. */
+  halt(): void;
+  start(): void;
   stop(): Promise<void>;
 }
 
@@ -81,6 +82,10 @@ export async function startPostgres(
   };
   const port = await freePort();
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  const options = [
+    `-k ${socket} -p ${port} -c listen_addresses=127.0.0.1`,
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+  ].join(' ');
   run('pg_ctl', [
     '-D',
     data,
@@ -90,10 +95,7 @@ export async function startPostgres(
     '-t',
     '60',
     '-o',
-    [
-      `-k ${socket} -p ${port} -c listen_addresses=127.0.0.1`,
-      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
-    ].join(' '),
+    options,
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -109,18 +111,21 @@ export async function startPostgres(
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
-    restart() {
+    halt() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    },
+    start() {
       run('pg_ctl', [
         '-D',
         data,
         '-l',
         path.join(dir, 'log'),
-        '-m',
-        'fast',
         '-w',
         '-t',
         '60',
-        'restart',
+        '-o',
+        options,
+        'start',
       ]);
     },
     async stop() {
