@@ -136,8 +136,8 @@ export const MULTIPART_LIMITS = {
  */
 export class PartCounter {
   private readonly delimiter: Buffer;
-  private tail = Buffer.alloc(0);
-  private started = false;
+  /** The last bytes seen (one fewer than a delimiter): a delimiter may span two chunks. */
+  private tail = Buffer.from('\r\n'); // the first delimiter may open the body without CRLF
   /** Delimiters seen so far: the parts are one fewer (the last closes the body). */
   delimiters = 0;
 
@@ -145,19 +145,24 @@ export class PartCounter {
     this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
   }
 
-  push(chunk: Buffer): void {
-    let data = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
-    if (!this.started) {
-      this.started = true;
-      // The first delimiter may open the body without the CRLF before it.
-      data = Buffer.concat([Buffer.from('\r\n'), data]);
-    }
-    for (let at = data.indexOf(this.delimiter); at >= 0;) {
-      this.delimiters += 1;
+  private count(data: Buffer): number {
+    let n = 0;
+    for (let at = data.indexOf(this.delimiter); at >= 0; n += 1) {
       at = data.indexOf(this.delimiter, at + this.delimiter.length);
     }
-    const keep = Math.min(data.length, this.delimiter.length - 1);
-    this.tail = Buffer.from(data.subarray(data.length - keep));
+    return n;
+  }
+
+  /** Counts the delimiters in `chunk` (and across its start), copying no more than a few bytes. */
+  push(chunk: Buffer): void {
+    const keep = this.delimiter.length - 1;
+    // Those that span the join: the tail is too short to hold a whole one.
+    this.delimiters += this.count(Buffer.concat([this.tail, chunk.subarray(0, keep)]));
+    this.delimiters += this.count(chunk);
+    this.tail =
+      chunk.length >= keep
+        ? Buffer.from(chunk.subarray(chunk.length - keep))
+        : Buffer.concat([this.tail, chunk]).subarray(-keep);
   }
 
   get parts(): number {

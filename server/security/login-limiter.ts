@@ -71,6 +71,9 @@ export class LoginThrottle {
     }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000 });
     pool.on('error', () => undefined); // An idle client's error: the next query reports it.
+    // A checked-out client's error (a restart mid-query): its query fails on its own; unheard,
+    // the event would end the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new LoginThrottle(
       (keyPrefix, l) =>
         new RateLimiterPostgres({

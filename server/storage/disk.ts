@@ -9,21 +9,38 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { checkKey, guarded, type FileStore, type StoredFile } from './index.ts';
 
 const TEMP = '.tmp';
 
+// The callback API, promisified: lighter on the event loop than FileHandle objects, which
+// matters at hundreds of uploads a second.
+const open = promisify(fs.open);
+const write = promisify(fs.write);
+const fsync = promisify(fs.fsync);
+const close = promisify(fs.close);
+
+async function writeAll(fd: number, data: Buffer): Promise<void> {
+  for (let at = 0; at < data.length;) {
+    const { bytesWritten } = await write(fd, data, at, data.length - at);
+    at += bytesWritten;
+  }
+}
+
 async function fsyncDir(dir: string): Promise<void> {
-  const handle = await fs.promises.open(dir, 'r');
+  const fd = await open(dir, 'r');
   try {
-    await handle.sync();
+    await fsync(fd);
   } finally {
-    await handle.close();
+    await close(fd);
   }
 }
 
 export class DiskFileStore implements FileStore {
   readonly kind = 'disk';
+  /** Shard folders known to exist (made at most once per process). */
+  private readonly folders = new Set<string>();
 
   private constructor(private readonly dir: string) {}
 
@@ -41,16 +58,19 @@ export class DiskFileStore implements FileStore {
     const target = this.pathOf(key);
     const temp = path.join(this.dir, TEMP, `${key}.${crypto.randomBytes(6).toString('hex')}`);
     await guarded(async () => {
-      const handle = await fs.promises.open(temp, 'wx', 0o600);
+      const fd = await open(temp, 'wx', 0o600);
       try {
-        await handle.writeFile(data);
-        await handle.sync();
+        await writeAll(fd, data);
+        await fsync(fd);
       } finally {
-        await handle.close();
+        await close(fd);
       }
       try {
         const folder = path.dirname(target);
-        await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
+        if (!this.folders.has(folder)) {
+          await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
+          this.folders.add(folder);
+        }
         await fs.promises.rename(temp, target);
         await fsyncDir(folder);
       } catch (err) {

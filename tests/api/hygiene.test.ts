@@ -48,11 +48,13 @@ describe('error hygiene', () => {
   let app: FastifyInstance;
   let port = 0;
   let token = '';
+  let dataDir = '';
   const logs: string[] = [];
 
   beforeAll(async () => {
+    dataDir = temp();
     app = await build({
-      dataDir: temp(),
+      dataDir,
       distDir: fakeDist(),
       staffMfa: 'optional',
       logger: {
@@ -111,6 +113,11 @@ describe('error hygiene', () => {
       });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ detail: 'Internal server error' });
+      // Its resume was stored before the rows failed, and deleted when they did.
+      const files = fs
+        .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && !e.parentPath.endsWith('.tmp'));
+      expect(files.map((e) => e.name)).toEqual([]);
       const failure = logs.find((l) => l.includes('request failed'));
       expect(failure).toBeDefined();
       expect(JSON.parse(failure!).err).toMatchObject({ code: '23514' });

@@ -6,8 +6,7 @@
  *
  * No PostgreSQL available fails the run, loudly, unless SPARTAN_SKIP_POSTGRES=1.
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,11 +17,9 @@ export interface PostgresCluster {
   url: string;
   /** A new empty database on the cluster (its URL). */
   createDatabase(name: string): Promise<string>;
-  /**
-   * `pg_ctl restart -m fast`: every connection is cut, then the cluster is back. Asynchronous, so
-   * that a test's own load keeps running while the cluster is down.
-   */
-  restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`: every connection is cut; `start()` brings the cluster back. */
+  halt(): void;
+  start(): void;
   stop(): Promise<void>;
 }
 
@@ -73,12 +70,11 @@ export async function startPostgres(
   const socket = path.join(dir, 'sock');
   fs.mkdirSync(socket);
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const command = (cmd: string, args: string[]): [string, string[]] => {
-    const file = path.join(bin, cmd);
-    return asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
-  };
   const run = (cmd: string, args: string[]) => {
-    const [exe, argv] = command(cmd, args);
+    const file = path.join(bin, cmd);
+    const [exe, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', file, ...args]]
+      : [file, args];
     const result = spawnSync(exe, argv, { encoding: 'utf8', cwd: dir });
     if (result.status !== 0) {
       throw new Error(`${cmd} failed (${result.status}): ${result.stderr || result.stdout}`);
@@ -86,6 +82,10 @@ export async function startPostgres(
   };
   const port = await freePort();
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  const options = [
+    `-k ${socket} -p ${port} -c listen_addresses=127.0.0.1`,
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+  ].join(' ');
   run('pg_ctl', [
     '-D',
     data,
@@ -95,10 +95,7 @@ export async function startPostgres(
     '-t',
     '60',
     '-o',
-    [
-      `-k ${socket} -p ${port} -c listen_addresses=127.0.0.1`,
-      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
-    ].join(' '),
+    options,
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -114,20 +111,22 @@ export async function startPostgres(
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
-    async restart() {
-      const [exe, argv] = command('pg_ctl', [
+    halt() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    },
+    start() {
+      run('pg_ctl', [
         '-D',
         data,
         '-l',
         path.join(dir, 'log'),
-        '-m',
-        'fast',
         '-w',
         '-t',
         '60',
-        'restart',
+        '-o',
+        options,
+        'start',
       ]);
-      await promisify(execFile)(exe, argv, { cwd: dir });
     },
     async stop() {
       try {

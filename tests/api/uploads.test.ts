@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   attachmentDisposition,
   isDocx,
+  PartCounter,
   safeDisplayName,
   sniffResume,
 } from '../../server/uploads.ts';
-import { doc, docx, exe, HTML, pdf, zip } from './fixtures.ts';
+import { BOUNDARY, doc, docx, exe, HTML, multipartBody, pdf, zip } from './fixtures.ts';
 
 describe('resume content check', () => {
   it('given each accepted kind, then it is recognised by its bytes', () => {
@@ -57,5 +58,29 @@ describe('display names', () => {
     expect(attachmentDisposition('résumé "1".pdf')).toBe(
       `attachment; filename="r_sum_ _1_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%221%22.pdf`,
     );
+  });
+});
+
+describe('counting multipart parts as the body streams', () => {
+  it('given a body cut into chunks of every size, then every part is counted once', () => {
+    const body = multipartBody({ a: '1', b: 'two', c: '--' + BOUNDARY.slice(0, 10) }, [
+      { filename: 'cv.pdf', data: pdf(5000) },
+    ]);
+    for (const size of [
+      1,
+      2,
+      3,
+      7,
+      13,
+      BOUNDARY.length,
+      BOUNDARY.length + 3,
+      64,
+      4096,
+      body.length,
+    ]) {
+      const counter = new PartCounter(BOUNDARY);
+      for (let at = 0; at < body.length; at += size) counter.push(body.subarray(at, at + size));
+      expect(counter.parts, `chunks of ${size}`).toBe(4);
+    }
   });
 });
