@@ -291,6 +291,7 @@ describe('my account', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Log out everywhere?' });
     await dialog.waitFor();
+    expect(await isActive(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${mainUrl()}/security-login`);
