@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { staffState } from './api.ts';
 import { fieldText, type Kind } from './kinds.ts';
@@ -32,7 +32,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // Before the first paint: a key pressed as soon as the dialog shows acts inside it.
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     (initialFocus === 'confirm' ? confirmRef : cancelRef).current?.focus();
     // Back to the opener, unless it went away with what was deleted (the list then moves focus).

@@ -362,11 +362,7 @@ function AccountDetail({ id }: { id: string }) {
     try {
       if (pending === 'remove') {
         await staffCall('delete', userPath(id), { fallback: 'The account could not be removed' });
-        setPending(null);
-        navigate(sectionHref('staff'));
-        return;
-      }
-      if (pending === 'reset-mfa') {
+      } else if (pending === 'reset-mfa') {
         await staffCall('post', userPath(id, 'reset-mfa/'), {
           fallback: 'Two-factor login could not be reset',
         });
@@ -387,13 +383,20 @@ function AccountDetail({ id }: { id: string }) {
         );
         setNotice(`${body.sessions_ended ?? 0} sessions of ${who} ended.`);
       }
-      setPending(null);
-      await refresh();
     } catch (failure) {
       setDialogError((failure as Error).message);
-    } finally {
       setBusy(false);
+      return;
     }
+    // Done: the dialog closes now; the account's facts and sessions catch up behind it.
+    setBusy(false);
+    if (pending === 'remove') {
+      setPending(null);
+      navigate(sectionHref('staff'));
+      return;
+    }
+    setPending(null);
+    void refresh();
   };
 
   const endOne = async (session: StaffSession) => {
