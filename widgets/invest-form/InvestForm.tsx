@@ -75,11 +75,16 @@ export function InvestForm(props: InvestFormProps) {
         className="spartan-fieldset spartan-form__wide spartan-field"
         part="field"
         data-invalid={run.errors.accreditation ? 'true' : undefined}
+        // A radio group, so that it can say required and invalid (its radios are required too).
+        role="radiogroup"
+        aria-required
+        aria-invalid={run.errors.accreditation ? true : undefined}
         aria-describedby={choiceBy}
       >
         <legend>
           How do you qualify as an accredited investor?
           <Star />
+          <span className="spartan-visually-hidden"> (required)</span>
         </legend>
         {run.errors.accreditation && (
           <FieldError id={`${accreditationId}-error`} message={run.errors.accreditation} />
@@ -92,6 +97,7 @@ export function InvestForm(props: InvestFormProps) {
               name="accreditation"
               value={option.value}
               checked={values.accreditation === option.value}
+              required
               onChange={() => set('accreditation')(option.value)}
             />
             <span>{option.label}</span>
