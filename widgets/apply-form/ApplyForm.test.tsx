@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
 import { APPLY_PATH } from './submit.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
 import { INVEST_PATH } from './submit.ts';
 

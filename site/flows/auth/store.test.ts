@@ -5,7 +5,7 @@ import {
   installFakeClient,
   httpError,
   type FakeClient,
-} from '../../../widgets/internal/form/testing.ts';
+} from '../../../tests/http-fakes.ts';
 import {
   authHeader,
   clearErrors,

@@ -7,7 +7,7 @@ import {
   installFakeClient,
   httpError,
   type FakeClient,
-} from '../../../widgets/internal/form/testing.ts';
+} from '../../../tests/http-fakes.ts';
 import { navigate } from '../../navigation.ts';
 import { stopSessionLifetime } from '../auth/session.ts';
 import { authState, loggedOut } from '../auth/store.ts';

@@ -7,7 +7,7 @@ import {
   installFakeClient,
   httpError,
   type FakeClient,
-} from '../../../widgets/internal/form/testing.ts';
+} from '../../../tests/http-fakes.ts';
 import { navigate } from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
 import { resetStaffState } from './api.ts';
