@@ -29,7 +29,7 @@ const submit = () => screen.getByRole('button', { name: 'Submit Application' });
 
 // axe and user-event are slow on a shared machine: room beyond the 5 s default.
 describe('ApplyForm', { timeout: 30_000 }, () => {
-  it('given a first render, then every field of SPEC section 3 is labelled, roles grouped by category, and axe passes', async () => {
+  it('given a first render, then every field of docs/FORMS.md is labelled, roles grouped by category, and axe passes', async () => {
     const { container } = render(<ApplyForm />);
     const select = screen.getByLabelText(/Job role/);
     const groups = select.querySelectorAll('optgroup');

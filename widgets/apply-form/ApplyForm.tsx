@@ -1,5 +1,5 @@
 /**
- * The Spartan application form (SPEC section 3): job role grouped by its five
+ * The Spartan application form (fields in docs/FORMS.md): job role grouped by its five
  * categories, name, date of birth, location, gender, email, phone and resume.
  * Validated with the server's schema (loaded on first interaction), sent as
  * multipart with an upload progress bar; on success it fires `spartan-applied`

@@ -1,6 +1,6 @@
 /**
  * The investor application: name, email, phone, location, the accreditation
- * basis (one of the five criteria of SPEC section 9), an optional range and
+ * basis (one of the five criteria in docs/FORMS.md), an optional range and
  * message, and a self-certification. Validated with the server's schema
  * (loaded on first interaction); on success it fires `spartan-invested` and
  * goes to `success-url` (with `?id=`) or shows the id in place.

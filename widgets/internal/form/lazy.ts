@@ -35,7 +35,7 @@ export function withId(url: string, id: string | null): string {
     : target.href;
 }
 
-/** The id a create call answered with: at the top of the payload or inside `data` (SPEC section 7). */
+/** The id a create call answered with: at the top of the payload or inside `data` (docs/FORMS.md, Calls). */
 export function idFrom(payload: unknown, key: string): string | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const record = payload as Record<string, unknown>;
