@@ -7,7 +7,7 @@ import { resumeFileError, validateSpartanApplication } from '../../schemas/spart
 import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { describeFailure } from '../internal/form/errors.ts';
-import { idFrom } from '../internal/form/lazy.ts';
+import { idFrom } from '../internal/form/success.ts';
 import type { ApplyValues } from './fields.ts';
 
 export const APPLY_PATH = '/api/spartan_join/apply-spartan/';
@@ -44,10 +44,6 @@ export async function sendApply(
     throw describeFailure(error, fallback);
   }
 }
-
-// The feedback UI comes with this module, so it is not part of the form's first render.
-export { ErrorSummary, SuccessState, UploadProgress } from '../internal/form/feedback.tsx';
-export { runSubmission } from '../internal/form/run.ts';
 
 /** Starts loading the HTTP client (on first interaction, before the submit). */
 export const warm = (apiBase: string | undefined) => warmHttpClient(resolveApiBase(apiBase));

@@ -38,7 +38,8 @@ export interface InvestFormProps extends ApplicationFormProps {
   onInvested?: (investorId: string | null) => void;
 }
 
-const deps = lazy(() => import('./submit.ts'));
+// Schema and HTTP code, loaded on the form's first interaction.
+const logic = lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
 
 export function InvestForm(props: InvestFormProps) {
@@ -51,11 +52,17 @@ export function InvestForm(props: InvestFormProps) {
   return (
     <ApplicationShell
       label="Investor application"
-      deps={deps}
+      values={values}
       run={run}
       props={props}
-      validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
-      send={async () => (await deps.get()).sendInvest(props.apiBase, values, INVEST_FAILED)}
+      validate={async (v) => (await logic.get()).validateInvest(v, certified)}
+      submit={async (v) => (await logic.get()).sendInvest(props.apiBase, v, INVEST_FAILED)}
+      prepare={() =>
+        void logic.get().then(
+          (m) => m.warm(props.apiBase),
+          () => undefined,
+        )
+      }
       fallback={INVEST_FAILED}
       onDone={props.onInvested}
       // The summary link for the radio group goes to its first choice.
@@ -65,7 +72,7 @@ export function InvestForm(props: InvestFormProps) {
         message: 'Our investor relations team will reach out to you shortly.',
         idLabel: 'Investor ID Number',
       }}
-      honeypot={{ value: values.website, onChange: set('website') }}
+      onHoneypot={set('website')}
     >
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />

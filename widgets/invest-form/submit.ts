@@ -6,7 +6,7 @@ import { validateInvestorApplication } from '../../schemas/investor-application.
 import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { describeFailure } from '../internal/form/errors.ts';
-import { idFrom } from '../internal/form/lazy.ts';
+import { idFrom } from '../internal/form/success.ts';
 import { CERTIFY_ERROR, type InvestValues } from './fields.ts';
 
 export const INVEST_PATH = '/api/investors/join_investor/';
@@ -41,10 +41,6 @@ export async function sendInvest(
     throw describeFailure(error, fallback);
   }
 }
-
-// The feedback UI comes with this module, so it is not part of the form's first render.
-export { ErrorSummary, SuccessState, UploadProgress } from '../internal/form/feedback.tsx';
-export { runSubmission } from '../internal/form/run.ts';
 
 /** Starts loading the HTTP client (on first interaction, before the submit). */
 export const warm = (apiBase: string | undefined) => warmHttpClient(resolveApiBase(apiBase));
