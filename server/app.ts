@@ -18,6 +18,7 @@ import {
   ApiError,
   DATABASE_RETRY_AFTER_SECONDS,
   ERR_INTERNAL,
+  ERR_UNAVAILABLE,
   ERR_RATE_LIMITED,
   databaseUnavailable,
 } from './errors.ts';
@@ -143,7 +144,7 @@ async function assemble(
         { err: { name: (error as Error).name, code: error.code } },
         'request failed',
       );
-      detail = status === 503 ? 'Service unavailable' : ERR_INTERNAL;
+      detail = status === 503 ? ERR_UNAVAILABLE().message : ERR_INTERNAL;
     }
     if (error.headers) reply.headers(error.headers);
     reply.code(status).send(error.errors ? { detail, errors: error.errors } : { detail });
