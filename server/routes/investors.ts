@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
+import { APPLICATION_PATHS, INVEST_PATH } from '../../schemas/api-paths.ts';
 import {
   investorApplicationSchema,
   type InvestorApplication,
@@ -75,7 +76,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
   const { db, sessions } = opts;
 
   app.post<{ Body: InvestorApplication }>(
-    '/api/investors/join_investor/',
+    INVEST_PATH,
     {
       config: {
         rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
@@ -130,9 +131,9 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
     rows: () => db.select().from(investorApplications).$dynamic(),
     present,
     paths: {
-      list: '/api/investors/get_investor_applications/',
-      detail: '/api/investors/get_investor_application_detail/:id/',
-      delete: '/api/investors/delete_investor_application/:id/',
+      list: APPLICATION_PATHS.investor.list,
+      detail: APPLICATION_PATHS.investor.detail,
+      delete: APPLICATION_PATHS.investor.delete,
     },
   });
 }

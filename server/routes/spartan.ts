@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
+import { APPLICATION_PATHS, APPLY_PATH } from '../../schemas/api-paths.ts';
 import {
   resumeFileError,
   validateSpartanApplication,
@@ -165,7 +166,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   const { db, sessions } = opts;
 
   app.post(
-    '/api/spartan_join/apply-spartan/',
+    APPLY_PATH,
     {
       config: {
         rateLimit: { max: opts.submitLimit.max, timeWindow: opts.submitLimit.windowSeconds * 1000 },
@@ -255,14 +256,14 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .$dynamic(),
     present,
     paths: {
-      list: '/api/spartan_join/applications/',
-      detail: '/api/spartan_join/application/:id/',
-      delete: '/api/application/:id/delete/',
+      list: APPLICATION_PATHS.spartan.list,
+      detail: APPLICATION_PATHS.spartan.detail,
+      delete: APPLICATION_PATHS.spartan.delete,
     },
   });
 
   app.get<{ Params: { id: string } }>(
-    '/api/spartan_join/application/:id/resume/',
+    APPLICATION_PATHS.spartan.resume,
     {
       preHandler: sessions.requireStaff,
       schema: { params: idParams, response: errorResponses },

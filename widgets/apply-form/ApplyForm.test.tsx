@@ -6,7 +6,7 @@ import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
-import { APPLY_PATH } from './submit.ts';
+import { APPLY_PATH } from '../../schemas/api-paths.ts';
 
 vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
 

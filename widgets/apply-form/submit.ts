@@ -10,7 +10,7 @@ import { describeFailure } from '../internal/form/errors.ts';
 import { idFrom } from '../internal/form/success.ts';
 import type { ApplyValues } from './fields.ts';
 
-export const APPLY_PATH = '/api/spartan_join/apply-spartan/';
+import { APPLY_PATH } from '../../schemas/api-paths.ts';
 
 /** Client-side check with the server's schema; `{}` when everything is valid. */
 export function validateApply(values: ApplyValues, resume: File | null): Record<string, string> {

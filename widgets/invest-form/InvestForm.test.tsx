@@ -6,7 +6,7 @@ import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
-import { INVEST_PATH } from './submit.ts';
+import { INVEST_PATH } from '../../schemas/api-paths.ts';
 
 vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
 

@@ -9,7 +9,7 @@ import { describeFailure } from '../internal/form/errors.ts';
 import { idFrom } from '../internal/form/success.ts';
 import { CERTIFY_ERROR, type InvestValues } from './fields.ts';
 
-export const INVEST_PATH = '/api/investors/join_investor/';
+import { INVEST_PATH } from '../../schemas/api-paths.ts';
 
 /** The JSON body: empty optional fields (and an empty honeypot) left out. */
 export function investPayload(values: InvestValues): Record<string, string> {
