@@ -28,4 +28,39 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  // Boundaries: the site uses the widgets' components, their styles and widgets/shared.ts, not
+  // their internals; the widgets (embedded on any page) never depend on the site.
+  {
+    files: ['site/**/*.{ts,tsx}'],
+    ignores: ['site/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/widgets/(?:internal|runtime)/.*\\.tsx?$',
+              message: 'The site imports what it needs of the widgets from widgets/shared.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['widgets/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(?:^|/)site/',
+              message: 'The widgets are embedded on any page: they do not depend on the site.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

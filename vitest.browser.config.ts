@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Conditions polled for (an animation settled, a slide in view) may take seconds on a busy
+    // machine; vitest's default gives them one.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

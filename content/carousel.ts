@@ -1,4 +1,4 @@
-/** Carousel timings and defaults (SPEC sections 4 and 9). */
+/** Carousel timings and defaults (docs/CAROUSEL.md). */
 export const HERO_AUTOPLAY_MS = 7000;
 export const HERO_TRANSITION_MS = 500;
 export const CAROUSEL_DEFAULTS = {
@@ -6,7 +6,6 @@ export const CAROUSEL_DEFAULTS = {
   autoplayMs: 3000,
   minDragPx: 80,
   transitionMs: 400,
-  easing: 'ease-in-out',
   keyboard: true,
   dots: false,
   arrows: true,

@@ -101,6 +101,20 @@ export async function buildSite(): Promise<void> {
       manifest: true,
       modulePreload: { polyfill: false },
       reportCompressedSize: false,
+      rolldownOptions: {
+        output: {
+          // Preact's core, hooks and JSX runtime, which every page's first load needs, as one
+          // chunk, however late-loaded chunks (the carousel engine takes only the hooks) use them.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'preact',
+                test: /node_modules[\\/]preact[\\/](?:dist|hooks|jsx-runtime)[\\/]/,
+              },
+            ],
+          },
+        },
+      },
     },
   });
 

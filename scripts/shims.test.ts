@@ -1,6 +1,6 @@
 /**
  * The third-party shims of scripts/vite-shared.ts still cover what their libraries need: each
- * name react-simple-maps imports from a shimmed module is exported by the shim, the projection
+ * name a library imports from a shimmed module is exported by the shim, the projection
  * MapView names is there, and MapView hands no ref to the library's components (the react
  * shim's forwardRef passes none on).
  */
@@ -10,17 +10,24 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './paths.ts';
 import { SHIMS } from './vite-shared.ts';
 
-const library = path.join(ROOT, 'node_modules/react-simple-maps/dist/shared');
-const sources = fs
-  .readdirSync(library)
-  .filter((f) => f.endsWith('.es.js'))
-  .map((f) => fs.readFileSync(path.join(library, f), 'utf8'));
+/** The ES module files of each shimmed library. */
+const LIBRARY_FILES: Record<(typeof SHIMS)[number]['importer'], string> = {
+  'react-simple-maps': 'node_modules/react-simple-maps/dist/shared',
+  'embla-carousel-react': 'node_modules/embla-carousel-react/esm',
+};
+const sourcesOf = (importer: keyof typeof LIBRARY_FILES) => {
+  const folder = path.join(ROOT, LIBRARY_FILES[importer]);
+  return fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith('.es.js') || f.endsWith('.esm.js'))
+    .map((f) => fs.readFileSync(path.join(folder, f), 'utf8'));
+};
 const mapView = fs.readFileSync(path.join(ROOT, 'widgets/hub-map/MapView.tsx'), 'utf8');
 
 /** Names a module imports from `source`: named imports, plus `default` and namespace reads. */
 function namesImported(code: string, source: string): Set<string> {
   const names = new Set<string>();
-  const from = new RegExp(`import\\s*([^;]*?)\\s*from\\s*"${source}"`, 'g');
+  const from = new RegExp(`import\\s*([^;]*?)\\s*from\\s*["']${source}["']`, 'g');
   for (const [, clause] of code.matchAll(from)) {
     const named = /\{([^}]*)\}/.exec(clause!)?.[1];
     for (const part of named?.split(',') ?? []) names.add(part.trim().split(/\s+as\s+/)[0]!);
@@ -46,7 +53,9 @@ describe('third-party shims', () => {
   for (const shim of SHIMS) {
     it(`${shim.importer}: the ${shim.source} shim exports every name it imports`, async () => {
       const exported = new Set(Object.keys(await import(shim.replacement)));
-      const needed = new Set(sources.flatMap((code) => [...namesImported(code, shim.source)]));
+      const needed = new Set(
+        sourcesOf(shim.importer).flatMap((code) => [...namesImported(code, shim.source)]),
+      );
       expect(needed.size).toBeGreaterThan(0);
       for (const name of needed) expect(exported, `${shim.source}.${name}`).toContain(name);
     });

@@ -53,6 +53,11 @@ export const SHIMS = [
     source: 'react',
     replacement: path.join(ROOT, 'widgets/hub-map/shims/react.ts'),
   },
+  {
+    importer: 'embla-carousel-react',
+    source: 'react',
+    replacement: path.join(ROOT, 'widgets/carousel/shims/react.ts'),
+  },
 ] as const;
 
 export function shimsPlugin(): Plugin {

@@ -19,6 +19,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   ERR_INTERNAL,
   clientErrorHandler,
+  ERR_UNAVAILABLE,
   databaseUnavailable,
   errorLabel,
   frameworkErrors,
@@ -235,7 +236,7 @@ async function assemble(
       // The name and code only: a query layer's message can carry the query's parameters,
       // which are applicants' data.
       request.log.error({ err: errorLabel(error) }, 'request failed');
-      detail = status === 503 ? 'Service unavailable' : ERR_INTERNAL;
+      detail = status === 503 ? ERR_UNAVAILABLE().message : ERR_INTERNAL;
     }
     if (error.headers) reply.headers(error.headers);
     reply.code(status).send(error.errors ? { detail, errors: error.errors } : { detail });

@@ -9,6 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../schemas/errors.ts';
 
 export class ApiError extends Error {
+  /** What went wrong, for code and tests (`SPARTAN_ERR_NOT_FOUND`); not sent to the client. */
+  readonly code: string;
   readonly statusCode: number;
   readonly errors: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
@@ -18,9 +20,11 @@ export class ApiError extends Error {
     detail: string,
     errors?: FieldErrors,
     headers?: Record<string, string>,
+    code = `SPARTAN_ERR_HTTP_${statusCode}`,
   ) {
     super(detail);
     this.name = 'ApiError';
+    this.code = code;
     this.statusCode = statusCode;
     this.errors = errors;
     this.headers = headers;
@@ -28,27 +32,55 @@ export class ApiError extends Error {
 }
 
 export const ERR_INVALID_FORM = (errors: FieldErrors) =>
-  new ApiError(400, 'Please correct the highlighted fields', errors);
-export const ERR_BAD_REQUEST = (detail = 'Malformed request') => new ApiError(400, detail);
-export const ERR_INVALID_CREDENTIALS = () => new ApiError(401, 'Invalid credentials');
+  new ApiError(
+    400,
+    'Please correct the highlighted fields',
+    errors,
+    undefined,
+    'SPARTAN_ERR_INVALID_FORM',
+  );
+export const ERR_BAD_REQUEST = (detail = 'Malformed request') =>
+  new ApiError(400, detail, undefined, undefined, 'SPARTAN_ERR_BAD_REQUEST');
+export const ERR_INVALID_CREDENTIALS = () =>
+  new ApiError(401, 'Invalid credentials', undefined, undefined, 'SPARTAN_ERR_INVALID_CREDENTIALS');
 export const ERR_NOT_AUTHENTICATED = () =>
-  new ApiError(401, 'Authentication credentials were not provided or are invalid', undefined, {
-    'WWW-Authenticate': 'Bearer',
-  });
+  new ApiError(
+    401,
+    'Authentication credentials were not provided or are invalid',
+    undefined,
+    { 'WWW-Authenticate': 'Bearer' },
+    'SPARTAN_ERR_NOT_AUTHENTICATED',
+  );
 export const ERR_FORBIDDEN_ORIGIN = () =>
-  new ApiError(403, 'This call is not available from other sites');
-export const ERR_NOT_FOUND = () => new ApiError(404, 'Not found');
-export const ERR_TOO_LARGE = (detail = 'Request body is too large') => new ApiError(413, detail);
+  new ApiError(
+    403,
+    'This call is not available from other sites',
+    undefined,
+    undefined,
+    'SPARTAN_ERR_FORBIDDEN_ORIGIN',
+  );
+export const ERR_NOT_FOUND = () =>
+  new ApiError(404, 'Not found', undefined, undefined, 'SPARTAN_ERR_NOT_FOUND');
+export const ERR_TOO_LARGE = (detail = 'Request body is too large') =>
+  new ApiError(413, detail, undefined, undefined, 'SPARTAN_ERR_TOO_LARGE');
 export const ERR_UNSUPPORTED_MEDIA_TYPE = (expected: string) =>
-  new ApiError(415, `Unsupported content type: send ${expected}`);
+  new ApiError(
+    415,
+    `Unsupported content type: send ${expected}`,
+    undefined,
+    undefined,
+    'SPARTAN_ERR_UNSUPPORTED_MEDIA_TYPE',
+  );
 export const ERR_RATE_LIMITED = (retryAfterSeconds: number) =>
   new ApiError(
     429,
     `Too many requests: try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
     undefined,
     { 'Retry-After': String(retryAfterSeconds) },
+    'SPARTAN_ERR_RATE_LIMITED',
   );
-export const ERR_UNAVAILABLE = () => new ApiError(503, 'Service unavailable');
+export const ERR_UNAVAILABLE = () =>
+  new ApiError(503, 'Service unavailable', undefined, undefined, 'SPARTAN_ERR_UNAVAILABLE');
 export const ERR_INTERNAL = 'Internal server error';
 
 /** PostgreSQL error classes that mean "no working connection", not "this query is wrong". */

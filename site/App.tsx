@@ -8,6 +8,7 @@ import Router from 'preact-router';
 import { Layout } from './chrome/Layout.tsx';
 import { isLazyPage } from './lazy.tsx';
 import { afterRouteChange } from './navigation.ts';
+import { RenderStateContext, type RenderState } from './render-state.ts';
 import { allRoutes, notFoundRoute } from './routes.tsx';
 import type { SiteRoute } from './route-types.ts';
 
@@ -50,15 +51,20 @@ function onRouteChange(change: RouteChange): void {
 export interface AppProps {
   /** The URL to render (prerendering); the browser's location otherwise. */
   url?: string;
+  /** Prerendering: what this render collects (render.tsx); none in the browser. */
+  renderState?: RenderState;
 }
 
-export function App({ url }: AppProps) {
+export function App({ url, renderState }: AppProps) {
+  // The provider is there on both sides, so that the tree (and its hook ids) hydrates as rendered.
   return (
-    <SiteRouter {...(url === undefined ? {} : { url })} onChange={onRouteChange}>
-      {allRoutes.map((route) => (
-        <RouteView key={route.path} path={route.path} route={route} />
-      ))}
-      <RouteView default route={notFoundRoute} />
-    </SiteRouter>
+    <RenderStateContext.Provider value={renderState ?? null}>
+      <SiteRouter {...(url === undefined ? {} : { url })} onChange={onRouteChange}>
+        {allRoutes.map((route) => (
+          <RouteView key={route.path} path={route.path} route={route} />
+        ))}
+        <RouteView default route={notFoundRoute} />
+      </SiteRouter>
+    </RenderStateContext.Provider>
   );
 }

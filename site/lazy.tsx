@@ -5,6 +5,7 @@
  * both render the same tree; later navigations load the next page on demand.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useRenderState } from './render-state.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
@@ -17,14 +18,6 @@ export interface LazyPage {
   source: string;
 }
 
-/** Pages rendered since the last `takeRenderedPages()` (the prerenderer modulepreloads their chunks). */
-const renderedPages = new Set<string>();
-export const takeRenderedPages = (): string[] => {
-  const out = [...renderedPages];
-  renderedPages.clear();
-  return out;
-};
-
 export function lazyPage(source: string, load: () => Promise<AnyComponent>): LazyPage {
   let Loaded: AnyComponent | null = null;
   let pending: Promise<void> | null = null;
@@ -34,6 +27,7 @@ export function lazyPage(source: string, load: () => Promise<AnyComponent>): Laz
     }));
 
   function Page(props: Record<string, unknown>) {
+    const renderState = useRenderState();
     const [, setLoaded] = useState(Loaded !== null);
     const live = useRef(true);
     const waiting = useRef(false);
@@ -67,7 +61,8 @@ export function lazyPage(source: string, load: () => Promise<AnyComponent>): Laz
         </p>
       );
     }
-    renderedPages.add(source);
+    // Prerendering: the page's chunk is to be modulepreloaded with its HTML.
+    renderState?.pages.add(source);
     return <Loaded {...props} />;
   }
   return Object.assign(Page, { preload, source });

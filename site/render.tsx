@@ -3,7 +3,8 @@ import { renderToString } from 'preact-render-to-string';
 import { h, type ComponentType, type VNode } from 'preact';
 import { App } from './App.tsx';
 import { renderIslands } from './components/Island.tsx';
-import { isLazyPage, takeRenderedPages } from './lazy.tsx';
+import { isLazyPage } from './lazy.tsx';
+import { newRenderState } from './render-state.ts';
 import { documentTitle } from './navigation.ts';
 import { allRoutes, matchRoute, notFoundRoute, prerenderedRoutes } from './routes.tsx';
 
@@ -23,9 +24,9 @@ export const DEFAULT_DESCRIPTION =
 export async function renderRoute(url: string): Promise<RenderedRoute> {
   const route = matchRoute(url);
   if (isLazyPage(route.component)) await route.component.preload();
-  takeRenderedPages();
-  const page = renderToString((<App url={url} />) as unknown as VNode);
-  const html = await renderIslands(page, (component, props) =>
+  const state = newRenderState();
+  const page = renderToString((<App url={url} renderState={state} />) as unknown as VNode);
+  const html = await renderIslands(page, state.islands, (component, props) =>
     renderToString(h(component as ComponentType, props)),
   );
   return {
@@ -33,7 +34,7 @@ export async function renderRoute(url: string): Promise<RenderedRoute> {
     html,
     title: documentTitle(route.title),
     description: route.description ?? DEFAULT_DESCRIPTION,
-    pages: takeRenderedPages(),
+    pages: [...state.pages],
   };
 }
 

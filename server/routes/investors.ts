@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
+import { APPLICATION_PATHS, INVEST_PATH } from '../../schemas/api-paths.ts';
 import {
   investorApplicationSchema,
   type InvestorApplication,
@@ -80,7 +81,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
   const { db, sessions } = opts;
 
   app.post<{ Body: InvestorApplication }>(
-    '/api/investors/join_investor/',
+    INVEST_PATH,
     {
       onRequest: opts.limitSubmit,
       // Only JSON: a form-encoded or multipart body is the wrong content type, not a bad form.
@@ -139,9 +140,9 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
       (await deleteApplications(db, opts.files, 'investor', eq(investorApplications.id, id)))
         .length > 0,
     paths: {
-      list: '/api/investors/get_investor_applications/',
-      detail: '/api/investors/get_investor_application_detail/:id/',
-      delete: '/api/investors/delete_investor_application/:id/',
+      list: APPLICATION_PATHS.investor.list,
+      detail: APPLICATION_PATHS.investor.detail,
+      delete: APPLICATION_PATHS.investor.delete,
     },
   });
 }

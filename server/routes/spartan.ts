@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
+import { APPLICATION_PATHS, APPLY_PATH } from '../../schemas/api-paths.ts';
 import {
   resumeFileError,
   validateSpartanApplication,
@@ -182,7 +183,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   const readResume = (id: string, legacy: boolean) => (legacy ? legacyResume(id) : files.get(id));
 
   app.post(
-    '/api/spartan_join/apply-spartan/',
+    APPLY_PATH,
     {
       onRequest: opts.limitSubmit,
       schema: {
@@ -289,9 +290,9 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         )
       ).length > 0,
     paths: {
-      list: '/api/spartan_join/applications/',
-      detail: '/api/spartan_join/application/:id/',
-      delete: '/api/application/:id/delete/',
+      list: APPLICATION_PATHS.spartan.list,
+      detail: APPLICATION_PATHS.spartan.detail,
+      delete: APPLICATION_PATHS.spartan.delete,
     },
     resumeName: (row) => row.resumeName,
     openResume: async (id) => {
@@ -307,7 +308,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   });
 
   app.get<{ Params: { id: string } }>(
-    '/api/spartan_join/application/:id/resume/',
+    APPLICATION_PATHS.spartan.resume,
     {
       preHandler: sessions.requireStaff,
       schema: { params: idParams, response: errorResponses },

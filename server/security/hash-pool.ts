@@ -28,7 +28,13 @@ export function defaultHashPoolOptions(env: NodeJS.ProcessEnv = process.env): Ha
 }
 
 export const ERR_BUSY = () =>
-  new ApiError(503, 'Busy: try again in a moment', undefined, { 'Retry-After': '1' });
+  new ApiError(
+    503,
+    'Busy: try again in a moment',
+    undefined,
+    { 'Retry-After': '1' },
+    'SPARTAN_ERR_BUSY',
+  );
 
 type Op = 'hash' | 'verify' | 'strength';
 interface Job {

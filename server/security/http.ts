@@ -16,19 +16,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { ERR_FORBIDDEN_ORIGIN } from '../errors.ts';
+import {
+  APPLY_PATH,
+  HEALTH_PATH,
+  INVEST_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+} from '../../schemas/api-paths.ts';
 
 /** The submissions: any partner page may call them, unless restricted. */
-export const SUBMIT_API_PATHS = new Set([
-  '/api/spartan_join/apply-spartan/',
-  '/api/investors/join_investor/',
-]);
+export const SUBMIT_API_PATHS = new Set([APPLY_PATH, INVEST_PATH]);
 
 /** Calls partner pages may make cross-origin (paths exactly as routed). */
 export const PUBLIC_API_PATHS = new Set([
   ...SUBMIT_API_PATHS,
-  '/api/security-login/',
-  '/api/security-logout/',
-  '/api/health',
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  HEALTH_PATH,
 ]);
 
 const OPEN_ASSETS = /^\/(?:widgets|media)\//;

@@ -1,12 +1,13 @@
 /**
  * The home hero: one slide at a time with dots and no arrows, auto-advancing
  * every 7000 ms with a 500 ms cross-fade and looping; it does not pause on
- * hover. A pause button stops it (WCAG 2.2.2); it never starts under reduced
+ * hover. A pause button stops it (WCAG 2.2.2), and so does keyboard focus
+ * entering it, until the visitor starts it again; it never starts under reduced
  * motion. A cross-fade of stacked slides needs no measuring, so the hero does
  * without the general carousel's drag engine and keeps the home page's first
  * load small.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { HERO_AUTOPLAY_MS } from '../../content/carousel.ts';
 
 export interface HeroCarouselProps {
@@ -30,6 +31,8 @@ export function HeroCarousel({ label, slides }: HeroCarouselProps) {
     return () => mq.removeEventListener('change', update);
   }, []);
   const playing = (userPlaying ?? !reduced) && slides.length > 1;
+  // Focus by pointer (a click on the pause button) is not the keyboard entering the carousel.
+  const pointerDown = useRef(false);
 
   useEffect(() => {
     if (!playing) return;
@@ -43,6 +46,13 @@ export function HeroCarousel({ label, slides }: HeroCarouselProps) {
       aria-roledescription="carousel"
       aria-label={label}
       data-state={playing ? 'playing' : 'paused'}
+      onPointerDownCapture={() => (pointerDown.current = true)}
+      onPointerUpCapture={() => (pointerDown.current = false)}
+      onFocusCapture={(e) => {
+        // Keyboard focus entering stops rotation until the visitor starts it again (APG).
+        const entering = !e.currentTarget.contains(e.relatedTarget as Node | null);
+        if (entering && !pointerDown.current && userPlaying === null) setUserPlaying(false);
+      }}
     >
       <button
         type="button"

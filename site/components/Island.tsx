@@ -10,6 +10,7 @@
  * fresh in its place. Hook ids (useId) of the page stay the same on both sides.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useRenderState, type PendingIsland } from '../render-state.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
@@ -37,13 +38,6 @@ export interface IslandProps {
   className?: string;
 }
 
-interface PendingIsland {
-  id: string;
-  loader: IslandLoader;
-  props: Record<string, unknown>;
-}
-/** Islands met while prerendering a page, in order. */
-const pending: PendingIsland[] = [];
 const marker = (id: string) => `<!--island:${id}-->`;
 
 /**
@@ -52,11 +46,12 @@ const marker = (id: string) => `<!--island:${id}-->`;
  */
 export async function renderIslands(
   html: string,
+  islands: readonly PendingIsland[],
   renderToString: (component: AnyComponent, props: Record<string, unknown>) => string,
 ): Promise<string> {
   let out = html;
-  for (const { id, loader, props } of pending.splice(0)) {
-    const component = loader.loaded ?? (await loader.load());
+  for (const { id, load, props } of islands) {
+    const component = await load();
     const inner = renderToString(component, props).replace(/\bP(\d+)-(\d+)\b/g, `${id}-$1-$2`);
     out = out.replace(marker(id), () => inner);
   }
@@ -65,13 +60,15 @@ export async function renderIslands(
 
 export function Island({ id, loader, props = {}, className }: IslandProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const renderState = useRenderState();
   const [Component, setComponent] = useState<AnyComponent | null>(() =>
-    typeof document === 'undefined' ? null : loader.loaded,
+    renderState ? null : loader.loaded,
   );
-  // The prerendered markup, kept until the code is loaded.
+  // The prerendered markup, kept until the code is loaded; prerendering, a marker its HTML
+  // replaces once the page is rendered.
   const [html] = useState(() => {
-    if (typeof document !== 'undefined') return document.getElementById(id)?.innerHTML ?? '';
-    pending.push({ id, loader, props });
+    if (!renderState) return document.getElementById(id)?.innerHTML ?? '';
+    renderState.islands.push({ id, load: async () => loader.loaded ?? loader.load(), props });
     return marker(id);
   });
 

@@ -31,6 +31,7 @@ describe('the password gate', () => {
       const waiting = pool.run<boolean>('verify', args);
       expect(pool.load).toBe(2);
       await expect(pool.run('verify', args)).rejects.toMatchObject({
+        code: 'SPARTAN_ERR_BUSY',
         statusCode: 503,
         message: 'Busy: try again in a moment',
         headers: { 'Retry-After': '1' },

@@ -46,7 +46,17 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     expect(csp).toContain("style-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
-    await page.waitForTimeout(300);
+    // Every widget has rendered and the page has stopped loading.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('*')]
+            .filter((el) => el.localName.startsWith('spartan-'))
+            .every((el) => (el.shadowRoot?.childElementCount ?? 0) > 0),
+        ),
+      )
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
   });
 

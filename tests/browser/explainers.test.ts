@@ -78,7 +78,9 @@ describe('spartan-explainers on a partner page', () => {
     await t.page.goto(`${demoUrl()}/rich.html`);
     const tile = t.page.locator('#explainers-grid button[part="tile"]').first();
     await tile.hover();
-    await t.page.waitForTimeout(500);
+    // The tile has had its mouseenter (it matches :hover); a preview would have called play(),
+    // which unpauses the video at once.
+    expect(await tile.evaluate((el) => el.matches(':hover'))).toBe(true);
     expect(await tile.locator('video').evaluate((v) => (v as HTMLVideoElement).paused)).toBe(true);
     expect(videoRequests).toEqual([]);
   });
@@ -90,7 +92,8 @@ describe('spartan-explainers on a partner page', () => {
         .locator('#explainers-grid ul')
         .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length);
     expect(await gridColumns()).toBe(3);
-    expect(await visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+    await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+    expect(await page.locator('#explainers button:has-text("Slide 1 of")').count()).toBe(0);
     // Slides out of view are inert: out of the tab order and the accessibility tree.
     const hiddenInert = await page
       .locator('#explainers [aria-roledescription="slide"][aria-hidden="true"]')
@@ -102,6 +105,10 @@ describe('spartan-explainers on a partner page', () => {
     await expect(page.locator('#explainers button:has-text("Next slide")').count()).resolves.toBe(
       0,
     );
+    // Below 1024 px, dots show there are more videos.
+    await expect
+      .poll(() => page.locator('#explainers button:has-text("Slide 1 of")').count())
+      .toBe(1);
     await page.setViewportSize({ width: 375, height: 800 });
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6']);
     expect(await gridColumns()).toBe(1);
@@ -112,7 +119,19 @@ describe('spartan-explainers on a partner page', () => {
     const viewport = page.locator('#explainers .spartan-carousel__viewport');
     const box = (await viewport.boundingBox())!;
     const y = box.y + box.height / 2;
+    // Settled: the slides' container has the same transform over two animation frames.
+    const container = page.locator('#explainers .spartan-carousel__container');
+    const settled = () =>
+      container.evaluate(
+        (el) =>
+          new Promise<boolean>((resolve) => {
+            const x = () => new DOMMatrix(getComputedStyle(el).transform).e;
+            const before = x();
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(x() === before)));
+          }),
+      );
     const drag = async (dx: number, holdMs = 0) => {
+      await expect.poll(settled).toBe(true);
       const x = box.x + box.width / 2;
       await page.mouse.move(x, y);
       await page.mouse.down();
@@ -120,18 +139,22 @@ describe('spartan-explainers on a partner page', () => {
       if (holdMs) await page.waitForTimeout(holdMs);
       await page.mouse.up();
     };
+    const offset = () =>
+      container.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).e);
+    const start = await offset();
     await drag(-50);
-    await page.waitForTimeout(900);
+    // Snapped back: the container returns to where it started (within a pixel) and stays there.
+    await expect
+      .poll(async () => ((await settled()) ? Math.abs((await offset()) - start) < 1 : false))
+      .toBe(true);
     expect(await visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
 
     await drag(-200);
     await expect.poll(() => visibleSlides(page)).toEqual(['2 of 6', '3 of 6', '4 of 6']);
 
     // Dragging right from the start wraps to the end (infinite loop).
-    await page.waitForTimeout(900);
     await drag(200);
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
-    await page.waitForTimeout(900);
     await drag(200);
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '6 of 6']);
 
@@ -141,7 +164,6 @@ describe('spartan-explainers on a partner page', () => {
     await expect.poll(() => visibleSlides(page)).toEqual(['1 of 6', '2 of 6', '3 of 6']);
 
     // A slow drag (held still before release, so no fling) of the minimum still moves one step.
-    await page.waitForTimeout(900);
     await drag(-100, 400);
     await expect.poll(() => visibleSlides(page)).toEqual(['2 of 6', '3 of 6', '4 of 6']);
     expect(errors).toEqual([]);
@@ -163,13 +185,21 @@ describe('spartan-explainers on a partner page', () => {
         const host = document.activeElement;
         return host?.shadowRoot?.activeElement?.textContent ?? host?.textContent ?? '';
       });
-    // The carousel's controls come before its slides (WAI-ARIA carousel pattern).
+    // In tab order as on screen: previous, the slides in view, next.
     await page.keyboard.press('Tab');
-    await expect.poll(focusedTitle).toContain('Next slide');
+    await expect.poll(focusedTitle).toContain('Previous slide');
     await page.keyboard.press('Tab');
     await expect.poll(focusedTitle).toContain('What Is the Spartan Company?');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => visibleSlides(page)).toEqual(['2 of 6', '3 of 6', '4 of 6']);
+    await expect.poll(focusedTitle).toContain('What Is the Private Spartan Wealth Fund?');
+    for (const next of ['Our Purpose and Goals', '', 'Next slide']) {
+      await page.keyboard.press('Tab');
+      if (next) await expect.poll(focusedTitle).toContain(next);
+    }
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
     await expect.poll(focusedTitle).toContain('What Is the Private Spartan Wealth Fund?');
 
     await page.keyboard.press('Enter');

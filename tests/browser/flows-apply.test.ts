@@ -144,7 +144,18 @@ describe('applying as a Spartan', () => {
     expect(requests.filter((u) => late.some((f) => u.endsWith(`/widgets/${f}`)))).toEqual([]);
     const events = await recordEvents(page, ['spartan-applied']);
 
-    // In the shadow root, under the partner's CSP: the summary is styled and takes focus.
+    // Everything the status region says, from here on.
+    await form.getByRole('status').evaluate((status) => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    // In the shadow root, under the partner's CSP: the summary is styled and takes focus, with a
+    // visible ring; its links are targets of at least 24 px.
     await form.getByRole('button', { name: 'Submit Application' }).click();
     const summary = form.getByRole('alert', { name: 'There is a problem' });
     await summary.waitFor();
@@ -154,6 +165,21 @@ describe('applying as a Spartan', () => {
     expect(
       await summary.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el),
     ).toBe(true);
+    expect(
+      await summary.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      }),
+    ).toBe('solid 3px');
+    const linkHeights = await summary
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+    expect(linkHeights.length).toBeGreaterThan(3);
+    for (const height of linkHeights) expect(height).toBeGreaterThanOrEqual(24);
+    // Refused by validation, so it never said it was submitting.
+    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).not.toContain(
+      'Submitting...',
+    );
 
     await fillApply(form, who, pdf);
     expect(late.every((f) => requests.some((u) => u.endsWith(`/widgets/${f}`)))).toBe(true);

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
-import { APPLY_PATH } from './submit.ts';
+import { APPLY_PATH } from '../../schemas/api-paths.ts';
 
 vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
 
@@ -29,7 +29,7 @@ const submit = () => screen.getByRole('button', { name: 'Submit Application' });
 
 // axe and user-event are slow on a shared machine: room beyond the 5 s default.
 describe('ApplyForm', { timeout: 30_000 }, () => {
-  it('given a first render, then every field of SPEC section 3 is labelled, roles grouped by category, and axe passes', async () => {
+  it('given a first render, then every field of docs/FORMS.md is labelled, roles grouped by category, and axe passes', async () => {
     const { container } = render(<ApplyForm />);
     const select = screen.getByLabelText(/Job role/);
     const groups = select.querySelectorAll('optgroup');

@@ -1,5 +1,5 @@
 /**
- * The Spartan application form: job role grouped by its five
+ * The Spartan application form (fields in docs/FORMS.md): job role grouped by its five
  * categories, name, date of birth, location, gender, email, phone and resume.
  * Validated with the server's schema (loaded on first interaction), sent as
  * multipart with an upload progress bar; on success it fires `spartan-applied`
@@ -44,26 +44,31 @@ export interface ApplyFormProps extends ApplicationFormProps {
   onApplied?: (applicationId: string | null) => void;
 }
 
-const deps = lazy(() => import('./submit.ts'));
+// Schema and HTTP code, loaded on the form's first interaction.
+const logic = lazy(() => import('./submit.ts'));
 export const APPLY_FAILED = 'Join Spartan failed';
 
 export function ApplyForm(props: ApplyFormProps) {
   const { values, set, bind, run, idOf } = useApplication(EMPTY_APPLY);
   const [resume, setResume] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const ui = deps.loaded();
   return (
     <ApplicationShell
       label="Spartan application"
-      deps={deps}
+      values={values}
       run={run}
       props={props}
-      validate={() => deps.loaded()?.validateApply(values, resume) ?? {}}
-      send={async () => {
+      validate={async (v) => (await logic.get()).validateApply(v, resume)}
+      submit={async (v) => {
         setProgress(null);
-        const api = await deps.get();
-        return api.sendApply(props.apiBase, values, resume, setProgress, APPLY_FAILED);
+        return (await logic.get()).sendApply(props.apiBase, v, resume, setProgress, APPLY_FAILED);
       }}
+      prepare={() =>
+        void logic.get().then(
+          (m) => m.warm(props.apiBase),
+          () => undefined,
+        )
+      }
       fallback={APPLY_FAILED}
       onDone={props.onApplied}
       controlId={idOf}
@@ -72,13 +77,8 @@ export function ApplyForm(props: ApplyFormProps) {
         message: `Your application is being processed. Our team needs ${REVIEW_BUSINESS_DAYS} business days to review it.`,
         idLabel: 'Application ID Number',
       }}
-      honeypot={{ value: values.website, onChange: set('website') }}
-      progress={
-        ui &&
-        resume && (
-          <ui.UploadProgress id={idOf('progress')} label="Uploading resume" fraction={progress} />
-        )
-      }
+      onHoneypot={set('website')}
+      progress={resume && { id: idOf('progress'), label: 'Uploading resume', fraction: progress }}
     >
       <Field id={idOf('job_title')} label="Job role" required error={run.errors.job_title}>
         {(a11y) => (

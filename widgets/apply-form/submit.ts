@@ -7,10 +7,10 @@ import { resumeFileError, validateSpartanApplication } from '../../schemas/spart
 import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { describeFailure } from '../internal/form/errors.ts';
-import { idFrom } from '../internal/form/lazy.ts';
+import { idFrom } from '../internal/form/success.ts';
 import type { ApplyValues } from './fields.ts';
 
-export const APPLY_PATH = '/api/spartan_join/apply-spartan/';
+import { APPLY_PATH } from '../../schemas/api-paths.ts';
 
 /** Client-side check with the server's schema; `{}` when everything is valid. */
 export function validateApply(values: ApplyValues, resume: File | null): Record<string, string> {
@@ -44,10 +44,6 @@ export async function sendApply(
     throw describeFailure(error, fallback);
   }
 }
-
-// The feedback UI comes with this module, so it is not part of the form's first render.
-export { ErrorSummary, SuccessState, UploadProgress } from '../internal/form/feedback.tsx';
-export { runSubmission } from '../internal/form/run.ts';
 
 /** Starts loading the HTTP client (on first interaction, before the submit). */
 export const warm = (apiBase: string | undefined) => warmHttpClient(resolveApiBase(apiBase));

@@ -1,33 +1,34 @@
 /**
- * The general carousel (SPEC section 2 "Carousels", defaults of section 9), built
- * on embla: one slide per child; arrows, keyboard left/right, drag and swipe (a
- * drag shorter than `minDragPx` snaps back), optional dots and autoplay, infinite
- * loop. Not a custom element: the explainers widget and the site's hero use it.
+ * The general carousel, on embla (embla-carousel-react's hook and embla's autoplay plugin, in
+ * engine.tsx): one slide per child; arrows, keyboard left/right, drag and swipe (a drag shorter
+ * than `minDragPx` snaps back), optional dots and autoplay, infinite loop. Positions, moves and
+ * the slides in view are embla's; this component keeps only what the visitor chose (rotation
+ * stopped, pointer over it). Not a custom element: the explainers widget uses it.
  *
  * Accessible as the WAI-ARIA carousel pattern: a region named by `label`
- * (`aria-roledescription="carousel"`), slides as groups labelled "n of m", the
- * rotation control first, autoplay paused while hovered (unless
- * `pauseOnHover={false}`) and stopped by keyboard focus or any interaction until
- * the visitor starts it again, never started under `prefers-reduced-motion`.
- * Slides out of view are inert and hidden from assistive technology.
+ * (`aria-roledescription="carousel"`), slides as groups labelled "n of m", the rotation control
+ * first, previous before the slides and next after them in tab order, autoplay paused while
+ * hovered (unless `pauseOnHover={false}`) and stopped by keyboard focus or any interaction until
+ * the visitor starts it again, never started under `prefers-reduced-motion`. Once embla has
+ * measured, slides out of view are inert and hidden from assistive technology; before that
+ * (server render, before the engine loads) every slide is exposed and can be used.
  *
- * Styling: classes `spartan-carousel*`, state in `data-state` (`playing` |
- * `paused` | `static`); `--spartan-carousel-gap` sets the gap between slides.
+ * Styling: classes `spartan-carousel*`, state in `data-state` (`playing` | `paused` | `static`)
+ * and `data-engine` (`none` | `embla`); `--spartan-carousel-gap` sets the gap between slides.
  *
- * The hero (SPEC section 4: 7000 ms, 500 ms, loops, no pause on hover), for example:
- * `<Carousel label="Highlights" dots arrows={false} autoplay autoplayMs={7000}
+ * For example: `<Carousel label="Highlights" dots arrows={false} autoplay autoplayMs={7000}
  *   transitionMs={500} pauseOnHover={false}>{slides}</Carousel>`
- * Embla is loaded after first render (its own chunk); until then the slides move by CSS.
- * In a page that ships the CSS statically, import carousel.css (and tokens.css).
+ * Embla is loaded after first render (its own chunk). In a page that ships the CSS statically,
+ * import carousel.css (and tokens.css).
  */
 import {
   Children,
-  useCallback,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
+  useId,
+  type ComponentType,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
@@ -37,24 +38,16 @@ import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import tokensCss from '../runtime/tokens.css?inline';
 import carouselCss from './carousel.css?inline';
+import type { CarouselEngineProps } from './engine.tsx';
 import {
   breakpointWidths,
-  canMove,
   emblaDuration,
-  emblaOptions,
-  geometry,
-  isShortDrag,
-  moveBy,
   perViewFor,
-  sameOptions,
-  snapCount,
-  snapStarts,
-  visibleSlides,
+  useMinWidths,
   type SlidesPerView,
-} from './carousel-logic.ts';
-import { useMinWidths } from './use-min-widths.ts';
+} from './layout.ts';
 
-export type { CarouselBreakpoint, SlidesPerView } from './carousel-logic.ts';
+export type { CarouselBreakpoint, SlidesPerView } from './layout.ts';
 
 export interface CarouselProps {
   /** The slides: each child is one slide. */
@@ -67,8 +60,8 @@ export interface CarouselProps {
   arrows?: boolean | 'next';
   /** Viewport width in px from which the arrows show (default 0: always). */
   arrowsMinWidth?: number;
-  /** One button per position below the slides (default false). */
-  dots?: boolean;
+  /** One button per position below the slides; `'narrow'`: only below `arrowsMinWidth` (default false). */
+  dots?: boolean | 'narrow';
   /** Advance on a timer (default false); never starts under reduced motion. */
   autoplay?: boolean;
   /** Autoplay interval in ms (default 3000). */
@@ -93,6 +86,16 @@ export interface CarouselProps {
   className?: string;
 }
 
+/** What the carousel shows of embla's state. */
+interface EmblaView {
+  selected: number;
+  positions: number;
+  canPrev: boolean;
+  canNext: boolean;
+  /** Slides at least half in view; null until embla's first report. */
+  inView: readonly number[] | null;
+}
+
 const STYLES = [tokensCss, carouselCss];
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select,textarea,video[controls],[tabindex]:not([tabindex="-1"])';
@@ -103,8 +106,18 @@ const defaultSlideLabel = (n: number, m: number) => `${n} of ${m}`;
 export const CSS_FALLBACKS = {
   '--spartan-carousel-per-view': '1',
   '--spartan-carousel-duration': '400ms',
-  '--spartan-carousel-offset': '0',
 } as const;
+
+function readView(api: EmblaCarouselType): EmblaView {
+  const inView = api.slidesInView();
+  return {
+    selected: api.selectedScrollSnap(),
+    positions: api.scrollSnapList().length,
+    canPrev: api.canScrollPrev(),
+    canNext: api.canScrollNext(),
+    inView: inView.length ? inView : null,
+  };
+}
 
 export function Carousel({
   children,
@@ -137,86 +150,81 @@ export function Carousel({
   );
   const matchesMinWidth = useMinWidths(widths);
   const perView = perViewFor(slidesPerView, matchesMinWidth);
-  const g = geometry(slides.length, perView, step, loop);
-  const positions = snapCount(g);
-  const showArrows = arrows !== false && positions > 1 && matchesMinWidth(arrowsMinWidth);
 
-  const [selected, setSelected] = useState(0);
-  const current = Math.min(selected, positions - 1);
-  const visible = visibleSlides(g, current);
-
-  // Embla (drag, swipe, smooth moves) loads after first render; until then, and where there is no
-  // layout to measure (jsdom), the state alone moves the slides with a CSS transform.
-  const canMeasure =
-    typeof ResizeObserver !== 'undefined' && typeof IntersectionObserver !== 'undefined';
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-  const duration = emblaDuration(reducedMotion ? 0 : transitionMs);
-  const looping = g.loop;
-  const slidesToScroll = g.step;
-  const latest = useRef({ options: emblaOptions(looping, slidesToScroll, duration), current: 0 });
+  // The engine loads after first render where there is layout to measure (not on a server,
+  // not in jsdom); until then every slide shows where the CSS puts it.
+  const [Engine, setEngine] = useState<ComponentType<CarouselEngineProps> | null>(null);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  const [emblaView, setView] = useState<EmblaView | null>(null);
+  const view = api ? emblaView : null;
   useEffect(() => {
-    const node = viewportRef.current;
-    if (!node || !canMeasure) return;
+    if (typeof ResizeObserver === 'undefined' || typeof IntersectionObserver === 'undefined')
+      return;
     let live = true;
-    let api: EmblaCarouselType | undefined;
-    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
-      if (!live) return;
-      api = EmblaCarousel(node, { ...latest.current.options, startIndex: latest.current.current });
-      setEmbla(api);
+    void import('./engine.tsx').then(({ CarouselEngine }) => {
+      if (live) setEngine(() => CarouselEngine);
     });
     return () => {
       live = false;
-      api?.destroy();
     };
-  }, [canMeasure]);
+  }, []);
   useEffect(() => {
-    const options = emblaOptions(looping, slidesToScroll, duration);
-    if (sameOptions(latest.current.options, options)) return;
-    latest.current.options = options;
-    embla?.reInit({ ...options, startIndex: latest.current.current });
-  }, [embla, looping, slidesToScroll, duration]);
+    if (!api) return;
+    const read = () => setView(readView(api));
+    read();
+    api.on('select', read).on('reInit', read).on('slidesInView', read);
+    return () => {
+      api.off('select', read).off('reInit', read).off('slidesInView', read);
+    };
+  }, [api]);
 
+  const positions = view?.positions ?? slides.length;
   // null follows the motion preference; true / false is the visitor's own choice.
   const [userStopped, setUserStopped] = useState<boolean | null>(null);
   const stopped = userStopped ?? reducedMotion;
   const [hovered, setHovered] = useState(false);
-  const playing = autoplay && !stopped && !(pauseOnHover && hovered) && positions > 1;
+  const rotating = autoplay && !stopped && positions > 1;
+  const playing = rotating && !(pauseOnHover && hovered);
+  const showArrows = arrows !== false && positions > 1 && matchesMinWidth(arrowsMinWidth);
+  const showDots =
+    (dots === true || (dots === 'narrow' && !matchesMinWidth(arrowsMinWidth))) && positions > 1;
 
-  const focusAfterMove = useRef(false);
-  const onChangeRef = useRef(onSlideChange);
-  useEffect(() => {
-    onChangeRef.current = onSlideChange;
-  });
-  const lastReported = useRef(current);
-  useEffect(() => {
-    latest.current.current = current;
-  }, [current]);
-
-  const goTo = useCallback(
-    (target: number, direction: -1 | 0 | 1 = 0) => {
-      if (embla && embla.scrollSnapList().length === positions) {
-        if (direction > 0 && target === moveBy(g, current, 1)) embla.scrollNext();
-        else if (direction < 0 && target === moveBy(g, current, -1)) embla.scrollPrev();
-        else embla.scrollTo(target);
-      }
-      setSelected(target);
-    },
-    // g is derived from these values
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [embla, positions, current, g.loop, g.step, g.perView, g.count],
+  const options = useMemo(
+    () => ({
+      loop,
+      align: 'start' as const,
+      slidesToScroll: Math.max(1, Math.floor(step)),
+      containScroll: 'trimSnaps' as const,
+      duration: emblaDuration(reducedMotion ? 0 : transitionMs),
+      inViewThreshold: 0.5,
+      // Embla's own threshold only decides when a drag swallows the click that ends it; the
+      // minimum drag that changes slide is the carousel's (minDragPx, below).
+      dragThreshold: 10,
+      // Tab walks the slides in view, then on to next; embla's own focus handling would instead
+      // jump the carousel to each slide tabbed to (out-of-view slides are inert here anyway).
+      watchFocus: false,
+    }),
+    [loop, step, reducedMotion, transitionMs],
   );
+  const engineAutoplay = useMemo(
+    () => (rotating ? { delay: autoplayMs, pauseOnHover } : null),
+    [rotating, autoplayMs, pauseOnHover],
+  );
+
+  const pointerDown = useRef(false);
+  // A keyboard move from inside a slide keeps focus on a slide in view (the old one turns inert).
+  const focusAfterMove = useRef(false);
   const interact = () => {
+    focusAfterMove.current = false;
     if (autoplay) setUserStopped(true);
   };
-  const move = (delta: -1 | 1) => {
-    if (canMove(g, current, delta)) goTo(moveBy(g, current, delta), delta);
-  };
 
-  // Drags, swipes and embla's focus handling move embla first: follow it.
+  // Drags and swipes: one shorter than the minimum snaps back; a slow one of the minimum or more
+  // (no fling, which embla would snap back under half a slide) still moves one position.
   useEffect(() => {
-    if (!embla) return;
-    const viewport = embla.rootNode();
+    if (!api) return;
+    const node = api.rootNode();
     let startX = 0;
     let lastX = 0;
     let startSnap = 0;
@@ -227,75 +235,68 @@ export function Carousel({
       lastX = e.clientX;
     };
     const onEmblaDown = () => {
-      startSnap = embla.selectedScrollSnap();
+      startSnap = api.selectedScrollSnap();
     };
     const onEmblaUp = () => {
       const dx = lastX - startX;
-      if (isShortDrag(dx, minDragPx)) {
-        if (embla.selectedScrollSnap() !== startSnap) embla.scrollTo(startSnap);
+      if (Math.abs(dx) < minDragPx) {
+        if (api.selectedScrollSnap() !== startSnap) api.scrollTo(startSnap);
         return;
       }
-      // Embla snaps a slow drag (no fling) back when it covers less than half a slide; a drag
-      // of the minimum or more always moves at least one step.
-      if (embla.selectedScrollSnap() === startSnap) {
-        if (dx < 0) embla.scrollNext();
-        else embla.scrollPrev();
+      if (api.selectedScrollSnap() === startSnap) {
+        if (dx < 0) api.scrollNext();
+        else api.scrollPrev();
       }
-      if (autoplay) setUserStopped(true);
+      interact();
     };
-    const onSelect = () => {
-      if (embla.scrollSnapList().length === positions) setSelected(embla.selectedScrollSnap());
-    };
-    viewport.addEventListener('pointerdown', onPointerDown);
-    viewport.addEventListener('pointermove', onPointerMove);
-    embla.on('pointerDown', onEmblaDown).on('pointerUp', onEmblaUp).on('select', onSelect);
-    embla.on('reInit', onSelect);
+    node.addEventListener('pointerdown', onPointerDown);
+    node.addEventListener('pointermove', onPointerMove);
+    api.on('pointerDown', onEmblaDown).on('pointerUp', onEmblaUp);
     return () => {
-      viewport.removeEventListener('pointerdown', onPointerDown);
-      viewport.removeEventListener('pointermove', onPointerMove);
-      embla.off('pointerDown', onEmblaDown).off('pointerUp', onEmblaUp).off('select', onSelect);
-      embla.off('reInit', onSelect);
+      node.removeEventListener('pointerdown', onPointerDown);
+      node.removeEventListener('pointermove', onPointerMove);
+      api.off('pointerDown', onEmblaDown).off('pointerUp', onEmblaUp);
     };
-  }, [embla, minDragPx, positions, autoplay]);
-
-  // Report changes, and keep keyboard focus on a visible slide when the old one moved out.
-  useEffect(() => {
-    if (lastReported.current !== current) {
-      lastReported.current = current;
-      onChangeRef.current?.(current);
-    }
-    if (!focusAfterMove.current) return;
-    focusAfterMove.current = false;
-    const root = rootRef.current;
-    const doc = root?.getRootNode() as Document | ShadowRoot | undefined;
-    const active = doc?.activeElement;
-    const slide = active?.closest?.('[data-carousel-slide]');
-    if (!root || (slide && slide.getAttribute('aria-hidden') !== 'true')) return;
-    if (slide || !active || !root.contains(active)) {
-      const first = root.querySelector<HTMLElement>('[data-carousel-slide]:not([aria-hidden])');
-      const target = first?.querySelector<HTMLElement>(FOCUSABLE);
-      if (target) target.focus();
-      else if (slide) root.querySelector<HTMLElement>('.spartan-carousel__viewport')?.focus();
-    }
-  }, [current]);
-
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setTimeout(() => goTo(moveBy(g, current, 1), 1), autoplayMs);
-    return () => clearTimeout(timer);
-    // g is derived from the dependencies listed
+    // interact reads only autoplay
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [playing, current, autoplayMs, goTo]);
+  }, [api, minDragPx, autoplay]);
+
+  const selected = view?.selected ?? 0;
+  const onChangeRef = useRef(onSlideChange);
+  useEffect(() => {
+    onChangeRef.current = onSlideChange;
+  });
+  const lastReported = useRef(selected);
+  useEffect(() => {
+    if (lastReported.current === selected) return;
+    lastReported.current = selected;
+    onChangeRef.current?.(selected);
+  }, [selected]);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!focusAfterMove.current || !root || !view?.inView) return;
+    const doc = root.getRootNode() as Document | ShadowRoot;
+    const active = doc.activeElement;
+    const inSlide = active?.closest?.('[data-carousel-slide]');
+    if (inSlide && inSlide.getAttribute('aria-hidden') !== 'true') return;
+    if (active && active !== root.ownerDocument.body && !root.contains(active)) return;
+    // The leftmost slide in view (with a loop, the lowest index need not be).
+    const shown = [...root.querySelectorAll<HTMLElement>('[data-carousel-slide]:not([inert])')];
+    shown.sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left);
+    shown[0]?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [view]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (!keyboard || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!keyboard || !api || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     const target = e.target as HTMLElement;
     if (target.closest?.('input,textarea,select,[contenteditable],video[controls]')) return;
     e.preventDefault();
     interact();
     focusAfterMove.current = Boolean(target.closest?.('[data-carousel-slide]'));
-    move(e.key === 'ArrowLeft' ? -1 : 1);
+    if (e.key === 'ArrowLeft') api.scrollPrev();
+    else api.scrollNext();
   };
 
   const state = !autoplay || positions <= 1 ? 'static' : playing ? 'playing' : 'paused';
@@ -304,17 +305,31 @@ export function Carousel({
   // style attribute and its CSP needs no 'unsafe-inline'; changes after hydration are applied
   // through the CSSOM, which a CSP does not restrict.
   const customProperties: Record<keyof typeof CSS_FALLBACKS, string> = {
-    '--spartan-carousel-per-view': String(g.perView),
+    '--spartan-carousel-per-view': String(Math.min(perView, Math.max(1, slides.length))),
     '--spartan-carousel-duration': `${reducedMotion ? 0 : transitionMs}ms`,
-    // Where the CSS fallback puts the first visible slide (a wrapped view shows from the end).
-    '--spartan-carousel-offset': String(
-      Math.min(snapStarts(g)[current] ?? 0, Math.max(0, g.count - g.perView)),
-    ),
   };
   const styleEntries = Object.entries(customProperties).filter(
     ([name, value]) => value !== CSS_FALLBACKS[name as keyof typeof CSS_FALLBACKS],
   );
   const rootStyle = styleEntries.length ? Object.fromEntries(styleEntries) : undefined;
+  const arrow = (direction: 'prev' | 'next') => (
+    <button
+      type="button"
+      className={`spartan-carousel__arrow spartan-carousel__arrow--${direction}`}
+      aria-controls={viewportId}
+      disabled={!(direction === 'prev' ? view?.canPrev : view?.canNext)}
+      onClick={() => {
+        interact();
+        if (direction === 'prev') api?.scrollPrev();
+        else api?.scrollNext();
+      }}
+    >
+      <span aria-hidden="true">{direction === 'prev' ? '‹' : '›'}</span>
+      <span className="spartan-visually-hidden">
+        {direction === 'prev' ? 'Previous slide' : 'Next slide'}
+      </span>
+    </button>
+  );
 
   return (
     // Keyboard left / right belong to the whole carousel, wherever focus is inside it.
@@ -325,17 +340,24 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       data-state={state}
-      data-engine={embla ? 'embla' : 'css'}
+      data-engine={api ? 'embla' : 'none'}
       style={rootStyle}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
+      onPointerDownCapture={() => (pointerDown.current = true)}
+      onPointerUpCapture={() => (pointerDown.current = false)}
       onFocusCapture={(e) => {
-        // Keyboard focus entering stops rotation until the visitor starts it again (APG).
-        if (autoplay && userStopped === null && !e.currentTarget.contains(e.relatedTarget as Node))
+        // Keyboard focus entering stops rotation until the visitor starts it again (APG); focus
+        // by pointer (a click on the rotation button) is the click's to decide.
+        const entering = !e.currentTarget.contains(e.relatedTarget as Node | null);
+        if (autoplay && userStopped === null && entering && !pointerDown.current)
           setUserStopped(true);
       }}
     >
+      {Engine && viewport && (
+        <Engine viewport={viewport} options={options} autoplay={engineAutoplay} onApi={setApi} />
+      )}
       {autoplay && positions > 1 && (
         <button
           type="button"
@@ -349,38 +371,9 @@ export function Carousel({
           </span>
         </button>
       )}
-      {showArrows && arrows !== 'next' && (
-        <button
-          type="button"
-          className="spartan-carousel__arrow spartan-carousel__arrow--prev"
-          aria-controls={viewportId}
-          disabled={!canMove(g, current, -1)}
-          onClick={() => {
-            interact();
-            move(-1);
-          }}
-        >
-          <span aria-hidden="true">‹</span>
-          <span className="spartan-visually-hidden">Previous slide</span>
-        </button>
-      )}
-      {showArrows && (
-        <button
-          type="button"
-          className="spartan-carousel__arrow spartan-carousel__arrow--next"
-          aria-controls={viewportId}
-          disabled={!canMove(g, current, 1)}
-          onClick={() => {
-            interact();
-            move(1);
-          }}
-        >
-          <span aria-hidden="true">›</span>
-          <span className="spartan-visually-hidden">Next slide</span>
-        </button>
-      )}
+      {showArrows && arrows !== 'next' && arrow('prev')}
       <div
-        ref={viewportRef}
+        ref={setViewport}
         id={viewportId}
         className="spartan-carousel__viewport"
         aria-live={playing ? 'off' : 'polite'}
@@ -388,7 +381,7 @@ export function Carousel({
       >
         <div className="spartan-carousel__container">
           {slides.map((slide, i) => {
-            const hidden = !visible.has(i);
+            const hidden = view?.inView ? !view.inView.includes(i) : false;
             return (
               <div
                 key={i}
@@ -407,7 +400,8 @@ export function Carousel({
           })}
         </div>
       </div>
-      {dots && positions > 1 && (
+      {showArrows && arrow('next')}
+      {showDots && view && (
         <div className="spartan-carousel__dots" role="group" aria-label="Choose slide">
           {Array.from({ length: positions }, (_, i) => (
             <button
@@ -415,10 +409,10 @@ export function Carousel({
               type="button"
               className="spartan-carousel__dot"
               aria-controls={viewportId}
-              aria-current={i === current ? 'true' : undefined}
+              aria-current={i === selected ? 'true' : undefined}
               onClick={() => {
                 interact();
-                goTo(i);
+                api?.scrollTo(i);
               }}
             >
               <span className="spartan-visually-hidden">{`Slide ${i + 1} of ${positions}`}</span>

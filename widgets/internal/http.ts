@@ -1,6 +1,6 @@
 /**
  * The HTTP client, loaded on first use so that no widget pays for axios before
- * its first render. Settings are the spec's (section 7): JSON, no timeout, XSRF
+ * its first render. Settings as docs/FORMS.md (Calls) says: JSON, no timeout, XSRF
  * cookie XSRF-TOKEN and header X-XSRF-TOKEN, success on 200–299.
  */
 import type { AxiosInstance } from 'axios';

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
-import { INVEST_PATH } from './submit.ts';
+import { INVEST_PATH } from '../../schemas/api-paths.ts';
 
 vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
 
@@ -27,7 +27,7 @@ const submit = () => screen.getByRole('button', { name: 'Submit Application' });
 describe('InvestForm', { timeout: 30_000 }, () => {
   it('given a first render, then the five criteria are a labelled radio group with the spec wording, and axe passes', async () => {
     const { container } = render(<InvestForm />);
-    const group = screen.getByRole('group', { name: /How do you qualify/ });
+    const group = screen.getByRole('radiogroup', { name: /How do you qualify/ });
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(
       ACCREDITATION_OPTIONS.map((o) => o.value),
@@ -43,6 +43,13 @@ describe('InvestForm', { timeout: 30_000 }, () => {
   it('when submitted empty, then the summary takes focus and lists every required field, the basis and the certification', async () => {
     const user = userEvent.setup();
     const { container } = render(<InvestForm />);
+    const said: string[] = [];
+    const status = screen.getByRole('status');
+    new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
     await user.click(submit());
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     await waitFor(() => expect(summary).toHaveFocus());
@@ -58,13 +65,21 @@ describe('InvestForm', { timeout: 30_000 }, () => {
       'Choose how you qualify as an accredited investor',
       'Confirm that you qualify as an accredited investor',
     ]);
-    expect(screen.getByRole('group', { name: /How do you qualify/ })).toHaveAccessibleDescription(
-      'Error: Choose how you qualify as an accredited investor',
-    );
+    expect(
+      screen.getByRole('radiogroup', { name: /How do you qualify/ }),
+    ).toHaveAccessibleDescription('Error: Choose how you qualify as an accredited investor');
     expect(screen.getByRole('checkbox', { name: /I certify/ })).toHaveAttribute(
       'aria-invalid',
       'true',
     );
+    // The radio group says it is required, in words too, and is invalid; its radios are required.
+    const radios = screen.getByRole('radiogroup', { name: /How do you qualify/ });
+    expect(radios).toHaveAccessibleName(/\(required\)$/);
+    expect(radios).toBeRequired();
+    expect(radios).toHaveAttribute('aria-invalid', 'true');
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeRequired();
+    // Refused before sending: "Submitting..." was never said.
+    expect(said).not.toContain('Submitting...');
     await user.click(within(summary).getByRole('link', { name: /Choose how you qualify/ }));
     expect(screen.getByRole('radio', { name: ACCREDITATION_OPTIONS[0].label })).toHaveFocus();
     expect(client.post).not.toHaveBeenCalled();

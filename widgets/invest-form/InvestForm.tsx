@@ -1,6 +1,6 @@
 /**
  * The investor application: name, email, phone, location, the accreditation
- * basis (one of the five accredited-investor criteria), an optional range and
+ * basis (one of the five criteria in docs/FORMS.md), an optional range and
  * message, and a self-certification. Validated with the server's schema
  * (loaded on first interaction); on success it fires `spartan-invested` and
  * goes to `success-url` (with `?id=`) or shows the id in place.
@@ -42,7 +42,8 @@ export interface InvestFormProps extends ApplicationFormProps {
   onInvested?: (investorId: string | null) => void;
 }
 
-const deps = lazy(() => import('./submit.ts'));
+// Schema and HTTP code, loaded on the form's first interaction.
+const logic = lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
 
 export function InvestForm(props: InvestFormProps) {
@@ -55,11 +56,17 @@ export function InvestForm(props: InvestFormProps) {
   return (
     <ApplicationShell
       label="Investor application"
-      deps={deps}
+      values={values}
       run={run}
       props={props}
-      validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
-      send={async () => (await deps.get()).sendInvest(props.apiBase, values, INVEST_FAILED)}
+      validate={async (v) => (await logic.get()).validateInvest(v, certified)}
+      submit={async (v) => (await logic.get()).sendInvest(props.apiBase, v, INVEST_FAILED)}
+      prepare={() =>
+        void logic.get().then(
+          (m) => m.warm(props.apiBase),
+          () => undefined,
+        )
+      }
       fallback={INVEST_FAILED}
       onDone={props.onInvested}
       // The summary link for the radio group goes to its first choice.
@@ -69,7 +76,7 @@ export function InvestForm(props: InvestFormProps) {
         message: 'Our investor relations team will reach out to you shortly.',
         idLabel: 'Investor ID Number',
       }}
-      honeypot={{ value: values.website, onChange: set('website') }}
+      onHoneypot={set('website')}
     >
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
@@ -79,11 +86,16 @@ export function InvestForm(props: InvestFormProps) {
         className="spartan-fieldset spartan-form__wide spartan-field"
         part="field"
         data-invalid={run.errors.accreditation ? 'true' : undefined}
+        // A radio group, so that it can say required and invalid (its radios are required too).
+        role="radiogroup"
+        aria-required
+        aria-invalid={run.errors.accreditation ? true : undefined}
         aria-describedby={choiceBy}
       >
         <legend>
           How do you qualify as an accredited investor?
           <Star />
+          <span className="spartan-visually-hidden"> (required)</span>
         </legend>
         {run.errors.accreditation && (
           <FieldError id={`${accreditationId}-error`} message={run.errors.accreditation} />
@@ -96,6 +108,7 @@ export function InvestForm(props: InvestFormProps) {
               name="accreditation"
               value={option.value}
               checked={values.accreditation === option.value}
+              required
               onChange={() => set('accreditation')(option.value)}
             />
             <span>{option.label}</span>

@@ -6,10 +6,10 @@ import { validateInvestorApplication } from '../../schemas/investor-application.
 import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { describeFailure } from '../internal/form/errors.ts';
-import { idFrom } from '../internal/form/lazy.ts';
+import { idFrom } from '../internal/form/success.ts';
 import { CERTIFY_ERROR, type InvestValues } from './fields.ts';
 
-export const INVEST_PATH = '/api/investors/join_investor/';
+import { INVEST_PATH } from '../../schemas/api-paths.ts';
 
 /** The JSON body: empty optional fields (and an empty honeypot) left out. */
 export function investPayload(values: InvestValues): Record<string, string> {
@@ -41,10 +41,6 @@ export async function sendInvest(
     throw describeFailure(error, fallback);
   }
 }
-
-// The feedback UI comes with this module, so it is not part of the form's first render.
-export { ErrorSummary, SuccessState, UploadProgress } from '../internal/form/feedback.tsx';
-export { runSubmission } from '../internal/form/run.ts';
 
 /** Starts loading the HTTP client (on first interaction, before the submit). */
 export const warm = (apiBase: string | undefined) => warmHttpClient(resolveApiBase(apiBase));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { httpClient } from '../internal/http.ts';
-import { deferred, fakeClientPerTest, httpError } from '../internal/form/testing.ts';
+import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { LOGIN_EXPIRED, LOGIN_PATH, STEP_PATHS } from './login-api.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { LOGIN_PAGE_FALLBACK } from './messages.ts';

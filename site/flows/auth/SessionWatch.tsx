@@ -9,11 +9,10 @@
  */
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { useEffect, useState } from 'react';
-import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
-import { httpClient } from '../../../widgets/internal/http.ts';
 import { ConfirmDialog } from '../staff/ConfirmDialog.tsx';
 import { expireSession } from './expire.ts';
 import { authHeader, authState, loginFulfilled } from './store.ts';
+import { resolveApiBase, httpClient } from '../../../widgets/shared.ts';
 
 export const WARN_BEFORE_MS = 2 * 60 * 1000;
 /** The server records a session's activity at most this often: its idle end may be this early. */

@@ -4,11 +4,14 @@
  * call rejects with a `CallError` carrying the server's message and field errors.
  */
 import type { AxiosResponse } from 'axios';
-import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
-import { describeFailure, type FailureInfo } from '../../../widgets/internal/form/errors.ts';
-import { httpClient } from '../../../widgets/internal/http.ts';
 import { expireSession } from './expire.ts';
 import { authHeader } from './store.ts';
+import {
+  resolveApiBase,
+  describeFailure,
+  type FailureInfo,
+  httpClient,
+} from '../../../widgets/shared.ts';
 
 export class CallError extends Error {
   readonly fieldErrors: Record<string, string>;

@@ -1,11 +1,7 @@
 import type { LoginResult } from '../../../widgets/login/types.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../../../widgets/internal/http.ts';
-import {
-  installFakeClient,
-  httpError,
-  type FakeClient,
-} from '../../../widgets/internal/form/testing.ts';
+import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
 import {
   authHeader,
   clearErrors,

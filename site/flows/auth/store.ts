@@ -9,7 +9,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { STORAGE_KEYS } from '../../../content/constants.ts';
-import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
+import { resolveApiBase } from '../../../widgets/shared.ts';
 import {
   LOGIN_FAILED,
   isLoginStep,

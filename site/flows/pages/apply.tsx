@@ -1,7 +1,7 @@
 /** `/apply-spartan` and `/apply-spartan-success` (SPEC section 2). */
 import { REVIEW_BUSINESS_DAYS } from '../../../content/constants.ts';
 import { ApplyForm } from '../../../widgets/apply-form/ApplyForm.tsx';
-import { IdBox } from '../../../widgets/internal/form/feedback.tsx';
+import { IdBox } from '../../../widgets/shared.ts';
 import { navigate } from '../../navigation.ts';
 import { FormPage } from './FormPage.tsx';
 import { SuccessPage, useIdFromQuery } from './SuccessPage.tsx';

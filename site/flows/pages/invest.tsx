@@ -1,6 +1,6 @@
 /** `/invest-apply` (the investor application) and `/success-invest` (SPEC section 2). */
 import { InvestForm } from '../../../widgets/invest-form/InvestForm.tsx';
-import { IdBox } from '../../../widgets/internal/form/feedback.tsx';
+import { IdBox } from '../../../widgets/shared.ts';
 import { navigate } from '../../navigation.ts';
 import { FormPage } from './FormPage.tsx';
 import { SuccessPage, useIdFromQuery } from './SuccessPage.tsx';

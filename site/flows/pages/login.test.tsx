@@ -3,11 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
 import { httpClient } from '../../../widgets/internal/http.ts';
-import {
-  installFakeClient,
-  httpError,
-  type FakeClient,
-} from '../../../widgets/internal/form/testing.ts';
+import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
 import { navigate } from '../../navigation.ts';
 import { stopSessionLifetime } from '../auth/session.ts';
 import { authState, loggedOut } from '../auth/store.ts';

@@ -7,13 +7,11 @@
 import { useEffect, useState } from 'react';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
 import { STEP_PATHS, type LoginRequest } from '../../../widgets/login/login-api.ts';
-import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
-import { httpClient } from '../../../widgets/internal/http.ts';
-import { describeFailure } from '../../../widgets/internal/form/errors.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { navigate } from '../../navigation.ts';
 import { ensureSessionLifetime } from '../auth/session.ts';
 import { login } from '../auth/store.ts';
+import { resolveApiBase, httpClient, describeFailure } from '../../../widgets/shared.ts';
 import '../../../widgets/login/login.css';
 import './styles.ts';
 

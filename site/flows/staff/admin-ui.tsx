@@ -4,10 +4,10 @@
  */
 import '#text-input-events';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Field } from '../../../widgets/internal/form/Field.tsx';
 import { CallError } from '../auth/calls.ts';
 import { STAFF_PATH } from './links.tsx';
 import './admin.css';
+import { Field } from '../../../widgets/shared.ts';
 
 export type Section = 'account' | 'staff' | 'audit';
 

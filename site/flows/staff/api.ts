@@ -6,9 +6,7 @@
  * A 401 ends the session and sends the visitor to the login.
  */
 import { proxy } from 'valtio/vanilla';
-import { resolveApiBase } from '../../../widgets/runtime/api-base.ts';
-import { describeFailure } from '../../../widgets/internal/form/errors.ts';
-import { httpClient } from '../../../widgets/internal/http.ts';
+import { describeFailure, httpClient, resolveApiBase } from '../../../widgets/shared.ts';
 import { expireSession } from '../auth/expire.ts';
 import { authHeader } from '../auth/store.ts';
 import { KINDS, type Kind } from './kinds.ts';

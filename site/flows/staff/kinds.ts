@@ -4,6 +4,7 @@
  */
 import { ACCREDITATION_OPTIONS } from '../../../content/forms.ts';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
+import { APPLICATION_PATHS as PATHS, pathWithId } from '../../../schemas/api-paths.ts';
 
 export type Kind = 'spartan' | 'investor';
 
@@ -23,16 +24,14 @@ export interface KindInfo {
   fields: Array<{ key: string; label: string }>;
 }
 
-const seg = encodeURIComponent;
-
 export const KINDS: Record<Kind, KindInfo> = {
   spartan: {
     title: 'Spartan applications',
     segment: 'applications',
-    list: '/api/spartan_join/applications/',
-    detail: (id) => `/api/spartan_join/application/${seg(id)}/`,
-    remove: (id) => `/api/application/${seg(id)}/delete/`,
-    resume: (id) => `/api/spartan_join/application/${seg(id)}/resume/`,
+    list: PATHS.spartan.list,
+    detail: (id) => pathWithId(PATHS.spartan.detail, id),
+    remove: (id) => pathWithId(PATHS.spartan.delete, id),
+    resume: (id) => pathWithId(PATHS.spartan.resume, id),
     failed: {
       list: 'Get Spartan Applications failed',
       detail: 'Get Spartan Application by ID failed',
@@ -59,9 +58,9 @@ export const KINDS: Record<Kind, KindInfo> = {
   investor: {
     title: 'Investor applications',
     segment: 'investors',
-    list: '/api/investors/get_investor_applications/',
-    detail: (id) => `/api/investors/get_investor_application_detail/${seg(id)}/`,
-    remove: (id) => `/api/investors/delete_investor_application/${seg(id)}/`,
+    list: PATHS.investor.list,
+    detail: (id) => pathWithId(PATHS.investor.detail, id),
+    remove: (id) => pathWithId(PATHS.investor.delete, id),
     failed: {
       list: 'Get Investor Applications failed',
       detail: 'Get Investor Application by ID failed',

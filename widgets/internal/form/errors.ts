@@ -1,6 +1,6 @@
 /**
  * Turns a failed call into what a form shows: the server's message (`detail`,
- * or a plain string body), else the caller's fallback from SPEC section 8, and
+ * or a plain string body), else the caller's fallback (docs/FORMS.md, Failures), and
  * the per-field messages of a rejected form (`errors`).
  */
 export interface FailureInfo {

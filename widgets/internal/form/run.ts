@@ -16,14 +16,17 @@ const failed = <T>(
   return (s) => ({ ...s, phase: 'idle', errors, failure, attempt: s.attempt + 1 });
 };
 
-/** Runs one submission through its states: validate, send, then succeeded or failed. */
+/**
+ * Runs one submission through its states: validate, then (only for valid values, so a refused
+ * form never announces "Submitting...") submitting, then succeeded or failed.
+ */
 export async function runSubmission<T>(run: Submission<T>, steps: SubmissionSteps<T>) {
   if (run.busy.current) return;
   run.busy.current = true;
-  run.update((s) => ({ ...s, phase: 'submitting', failure: null }));
   try {
     const errors = await steps.validate();
     if (Object.keys(errors).length > 0) return run.update(failed(errors, null));
+    run.update((s) => ({ ...s, phase: 'submitting', failure: null }));
     try {
       const result = await steps.send();
       run.update((s) => ({ ...s, phase: 'succeeded', errors: {}, result }));

@@ -1,15 +1,16 @@
 /**
- * What the two application forms (apply, invest) share: their props, their
- * state (values, submission, ids) and their frame (error summary, required
- * note, honeypot, submit button, in-place success state).
+ * The form kit's frame for the two application forms (apply, invest). A form is its fields,
+ * `validate(values)` and `submit(values)` (each form loads its schema and HTTP code on first
+ * interaction), and its success state. The frame brings the rest: the error summary, the
+ * required note, the honeypot, the submit button and the in-place success state, whose code
+ * (kit.ts) it loads on first interaction too.
  */
 import { useId, useRef, type ReactNode } from 'react';
 import tokensCss from '../../runtime/tokens.css?inline';
 import { useWidgetStyles } from '../../runtime/styles.ts';
-import type * as Feedback from './feedback.tsx';
-import type * as Run from './run.ts';
 import { Honeypot } from './Honeypot.tsx';
-import { goToSuccess, type Lazy } from './lazy.ts';
+import { lazy } from './lazy.ts';
+import { goToSuccess } from './success.ts';
 import { FailureNote, SubmitButton } from './Submit.tsx';
 import { useSubmission, type Submission } from './use-submission.ts';
 import { useValues } from './use-values.ts';
@@ -17,6 +18,7 @@ import formCss from './form.css?inline';
 import applicationCss from './application.css?inline';
 
 const STYLES = [tokensCss, formCss, applicationCss];
+const kit = lazy(() => import('./kit.ts'));
 
 export interface ApplicationFormProps {
   /** API origin; default: the origin the widget script came from. */
@@ -27,8 +29,10 @@ export interface ApplicationFormProps {
   navigate?: (url: string) => void;
 }
 
+type Values = Record<string, string> & { website: string };
+
 /** An application form's state: its values, its submission and ids unique to it. */
-export function useApplication<V extends Record<string, string> & { website: string }>(initial: V) {
+export function useApplication<V extends Values>(initial: V) {
   const uid = useId();
   const run = useSubmission<string | null>();
   return {
@@ -38,50 +42,55 @@ export function useApplication<V extends Record<string, string> & { website: str
   };
 }
 
-export interface ApplicationShellProps {
+export interface ApplicationShellProps<V extends Values> {
   /** The form's accessible name. */
   label: string;
-  deps: Lazy<
-    Pick<typeof Feedback, 'ErrorSummary' | 'SuccessState'> &
-      Pick<typeof Run, 'runSubmission'> & { warm: (apiBase: string | undefined) => void }
-  >;
+  values: V;
   run: Submission<string | null>;
   props: ApplicationFormProps;
-  /** Checks and sends; resolves with the new id. */
-  validate: () => Record<string, string>;
-  send: () => Promise<string | null>;
+  /** Field messages by field name; `{}` when the values may be sent. */
+  validate: (values: V) => Promise<Record<string, string>>;
+  /** Sends the values; resolves with the new id, rejects with a FailureInfo (errors.ts). */
+  submit: (values: V) => Promise<string | null>;
+  /** Called on the form's first focus: start loading what validate and submit need. */
+  prepare: () => void;
+  /** The message when a call fails without one of its own. */
   fallback: string;
   onDone?: ((id: string | null) => void) | undefined;
   /** The control an error summary link goes to, by field name. */
   controlId: (field: string) => string;
   success: { heading: string; message: string; idLabel: string };
-  honeypot: { value: string; onChange: (value: string) => void };
-  /** Shown beside the submit button (e.g. upload progress). */
-  progress?: ReactNode;
+  /** The honeypot's onChange (bots fill it in; the server drops what they send). */
+  onHoneypot: (value: string) => void;
+  /** An upload's progress, shown beside the submit button while submitting. */
+  progress?: { id: string; label: string; fraction: number | null } | null;
   children: ReactNode;
 }
 
-export function ApplicationShell(p: ApplicationShellProps) {
+export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  const { run } = p;
-  const ui = p.deps.loaded();
+  const { run, values } = p;
+  const ui = kit.loaded();
+  // The form's code could not load (e.g. offline): say so, keep what was typed.
+  const unavailable = () =>
+    run.update((s) => ({ ...s, phase: 'idle', failure: p.fallback, attempt: s.attempt + 1 }));
   const onSubmit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    p.deps.get().then(
-      (m) =>
+    kit
+      .get()
+      .then((m) =>
         m.runSubmission(run, {
-          validate: p.validate,
-          send: p.send,
+          validate: () => p.validate(values),
+          send: () => p.submit(values),
           fallback: p.fallback,
           onSuccess: (id) => {
             p.onDone?.(id);
             if (p.props.successUrl) goToSuccess(p.props.successUrl, id, p.props.navigate);
           },
         }),
-      // The form's code could not load (e.g. offline): say so, keep what was typed.
-      () => run.update((s) => ({ ...s, failure: p.fallback, attempt: s.attempt + 1 })),
-    );
+      )
+      .catch(unavailable);
   };
   const submitting = run.phase === 'submitting';
   // After success with a success-url the page is about to change: no second submit meanwhile.
@@ -97,12 +106,10 @@ export function ApplicationShell(p: ApplicationShellProps) {
           aria-label={p.label}
           noValidate
           onSubmit={onSubmit}
-          onFocusCapture={() =>
-            void p.deps.get().then(
-              (m) => m.warm(p.props.apiBase),
-              () => undefined,
-            )
-          }
+          onFocusCapture={() => {
+            kit.warm();
+            p.prepare();
+          }}
           aria-busy={submitting}
         >
           <div className="spartan-form__wide">
@@ -121,9 +128,9 @@ export function ApplicationShell(p: ApplicationShellProps) {
             <p className="spartan-form__note">Fields marked * are required.</p>
           </div>
           {p.children}
-          <Honeypot {...p.honeypot} />
+          <Honeypot value={values.website} onChange={p.onHoneypot} />
           <div className="spartan-form__wide spartan-form__actions">
-            {submitting && p.progress}
+            {submitting && ui && p.progress && <ui.UploadProgress {...p.progress} />}
             <SubmitButton busy={busy} label="Submit Application" busyLabel="Submitting..." />
           </div>
         </form>

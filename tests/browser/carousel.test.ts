@@ -1,0 +1,273 @@
+/**
+ * The general carousel in Chromium, where embla measures and moves: arrows, loop and its ends,
+ * keyboard (and keyboard off), dots, breakpoints, autoplay with its stops, reduced motion. The
+ * fixture page (fixtures/carousel.tsx) is bundled here as the widgets are, and served from memory.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { build, type Rolldown } from 'vite';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/paths.ts';
+import {
+  browserResolve,
+  productionDefine,
+  reactPlugin,
+  shimsPlugin,
+} from '../../scripts/vite-shared.ts';
+import { mainUrl, openPage, type TestPage } from './harness.ts';
+
+const ORIGIN = 'http://carousel.test';
+const files = new Map<string, string>();
+
+beforeAll(async () => {
+  const result = (await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    resolve: browserResolve,
+    plugins: [shimsPlugin(), reactPlugin()],
+    define: productionDefine,
+    build: {
+      write: false,
+      target: 'es2022',
+      modulePreload: false,
+      minify: false,
+      rolldownOptions: {
+        input: path.join(ROOT, 'tests/browser/fixtures/carousel.tsx'),
+        output: { entryFileNames: 'main.js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  })) as Rolldown.RolldownOutput;
+  for (const file of result.output) {
+    files.set(`/${file.fileName}`, file.type === 'chunk' ? file.code : String(file.source));
+  }
+  files.set(
+    '/',
+    `<!doctype html><html lang="en"><head><title>Carousels</title><style>
+      .case { max-width: 900px; margin: 1rem auto; }
+      .card { display: block; height: 120px; border: 2px solid #333; }
+    </style></head><body><div id="app"></div><script type="module" src="/main.js"></script></body></html>`,
+  );
+}, 120_000);
+
+let t: TestPage | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+});
+
+async function open(
+  options: { width?: number; reducedMotion?: 'reduce'; clock?: boolean } = {},
+): Promise<Page> {
+  t = await openPage({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    reducedMotion: options.reducedMotion ?? null,
+  });
+  // Timers (autoplay) and animation frames (embla's moves) then advance only when a test says.
+  if (options.clock) await t.page.clock.install();
+  await t.page.route(`${ORIGIN}/**`, (route) => {
+    const body = files.get(new URL(route.request().url()).pathname);
+    if (body === undefined) return route.fulfill({ status: 404 });
+    const type = body.startsWith('<!doctype') ? 'text/html' : 'text/javascript';
+    return route.fulfill({ body, contentType: type });
+  });
+  await t.page.goto(`${ORIGIN}/`);
+  await t.page.locator('body[data-ready="true"]').waitFor();
+  await t.page.locator('.spartan-carousel[data-engine="embla"]').first().waitFor();
+  await expect
+    .poll(() => t!.page.locator('.spartan-carousel:not([data-engine="embla"])').count())
+    .toBe(0);
+  return t.page;
+}
+
+const shown = (page: Page, name: string) =>
+  page
+    .locator(`#${name} [aria-roledescription="slide"]:not([aria-hidden])`)
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const button = (page: Page, name: string, label: string | RegExp) =>
+  page.locator(`#${name}`).getByRole('button', { name: label });
+
+describe('Carousel on embla', () => {
+  it('once measured, only the slides in view are exposed; next loops past the last and previous back', async () => {
+    const page = await open();
+    await expect.poll(() => shown(page, 'looping')).toEqual(['1 of 3']);
+    const hiddenInert = await page
+      .locator('#looping [aria-roledescription="slide"][aria-hidden="true"]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).inert));
+    expect(hiddenInert).toEqual([true, true]);
+    const next = button(page, 'looping', 'Next slide');
+    await next.click();
+    await expect.poll(() => shown(page, 'looping')).toEqual(['2 of 3']);
+    await next.click();
+    await expect.poll(() => shown(page, 'looping')).toEqual(['3 of 3']);
+    await next.click();
+    await expect.poll(() => shown(page, 'looping')).toEqual(['1 of 3']);
+    await button(page, 'looping', 'Previous slide').click();
+    await expect.poll(() => shown(page, 'looping')).toEqual(['3 of 3']);
+    expect(t!.errors).toEqual([]);
+  });
+
+  it('given loop off, then the arrows stop at the ends', async () => {
+    const page = await open();
+    const prev = button(page, 'bounded', 'Previous slide');
+    const next = button(page, 'bounded', 'Next slide');
+    await expect.poll(() => prev.isDisabled()).toBe(true);
+    await next.click();
+    await expect.poll(() => shown(page, 'bounded')).toEqual(['2 of 2']);
+    await expect.poll(() => next.isDisabled()).toBe(true);
+  });
+
+  it('moves with the left and right arrow keys and keeps focus on a slide in view; keyboard off ignores them', async () => {
+    const page = await open();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await page.locator('#looping a.card').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shown(page, 'looping')).toEqual(['2 of 3']);
+    await expect.poll(focused).toBe('looping 2');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => shown(page, 'looping')).toEqual(['1 of 3']);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => shown(page, 'looping')).toEqual(['3 of 3']);
+    await expect.poll(focused).toBe('looping 3');
+
+    // Keyboard off: the carousel leaves the key alone (it prevents the default of a key it uses).
+    await page.locator('#no-keys a.card').first().focus();
+    await page.evaluate(() => {
+      const w = window as unknown as { prevented?: boolean };
+      document.addEventListener('keydown', (e) => (w.prevented = e.defaultPrevented), {
+        once: true,
+      });
+    });
+    await page.keyboard.press('ArrowRight');
+    expect(
+      await page.evaluate(() => (window as unknown as { prevented?: boolean }).prevented),
+    ).toBe(false);
+    expect(await shown(page, 'no-keys')).toEqual(['1 of 3']);
+  });
+
+  it('shows slides per view by viewport breakpoints', async () => {
+    const page = await open({ width: 1280 });
+    await expect.poll(() => shown(page, 'three')).toEqual(['1 of 6', '2 of 6', '3 of 6']);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(() => shown(page, 'three')).toEqual(['1 of 6', '2 of 6']);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expect.poll(() => shown(page, 'three')).toEqual(['1 of 6']);
+  });
+
+  it('given dots, then one per position marks the current one and moves there', async () => {
+    const page = await open();
+    const dots = page.locator('#dots').getByRole('button', { name: /^Slide \d of 3$/ });
+    await expect.poll(() => dots.count()).toBe(3);
+    await expect.poll(() => dots.nth(0).getAttribute('aria-current')).toBe('true');
+    await dots.nth(2).click();
+    await expect.poll(() => shown(page, 'dots')).toEqual(['3 of 3']);
+    await expect.poll(() => dots.nth(2).getAttribute('aria-current')).toBe('true');
+    expect(await dots.nth(0).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('autoplays every autoplayMs and loops; a dot chosen by the visitor stops it for good', async () => {
+    const page = await open({ clock: true });
+    const region = page.locator('#auto .spartan-carousel');
+    expect(await region.getAttribute('data-state')).toBe('playing');
+    await page.clock.runFor(1500);
+    for (const expected of ['2 of 3', '3 of 3', '1 of 3']) {
+      await page.clock.runFor(700); // the move's animation
+      await expect.poll(() => shown(page, 'auto')).toEqual([expected]);
+      await page.clock.runFor(800); // the rest of the interval
+    }
+    await button(page, 'auto', 'Slide 2 of 3').click();
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(1000);
+    await expect.poll(() => region.getAttribute('data-state')).toBe('paused');
+    await expect.poll(() => shown(page, 'auto')).toEqual(['2 of 3']);
+    await page.clock.runFor(6000);
+    const current = page.locator('#auto [aria-current="true"]');
+    expect(await current.textContent()).toBe('Slide 2 of 3');
+    expect(await shown(page, 'auto')).toEqual(['2 of 3']);
+  });
+
+  it('stops rotating while keyboard focus is inside, until started again', async () => {
+    const page = await open({ clock: true });
+    await page.locator('#auto a.card').first().focus();
+    const region = page.locator('#auto .spartan-carousel');
+    await expect.poll(() => region.getAttribute('data-state')).toBe('paused');
+    await page.clock.runFor(6000);
+    expect(await shown(page, 'auto')).toEqual(['1 of 3']);
+    await button(page, 'auto', 'Start automatic slide show').click();
+    await page.mouse.move(1, 1);
+    await expect.poll(() => region.getAttribute('data-state')).toBe('playing');
+    await page.clock.runFor(2500);
+    await expect.poll(() => shown(page, 'auto')).toEqual(['2 of 3']);
+  });
+
+  it('a click on the rotation button stops it (focus by pointer does not count as entering)', async () => {
+    const page = await open({ clock: true });
+    const region = page.locator('#auto .spartan-carousel');
+    await button(page, 'auto', 'Stop automatic slide show').click();
+    await page.mouse.move(1, 1);
+    await expect.poll(() => region.getAttribute('data-state')).toBe('paused');
+    expect(await button(page, 'auto', 'Start automatic slide show').count()).toBe(1);
+  });
+
+  it('given reduced motion, then autoplay does not start', async () => {
+    const page = await open({ reducedMotion: 'reduce' });
+    const region = page.locator('#auto .spartan-carousel');
+    expect(await region.getAttribute('data-state')).toBe('paused');
+    await expect(button(page, 'auto', 'Start automatic slide show').count()).resolves.toBe(1);
+  });
+});
+
+describe('the home page hero', () => {
+  it('stops rotating when keyboard focus enters it, and its pause button stops it by click', async () => {
+    t = await openPage({ viewport: { width: 1280, height: 900 } });
+    const { page } = t;
+    await page.clock.install();
+    await page.goto(`${mainUrl()}/`);
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect.poll(() => hero.getAttribute('data-state')).toBe('playing');
+    await hero.getByRole('button', { name: 'Slide 1 of 4' }).focus();
+    await expect.poll(() => hero.getAttribute('data-state')).toBe('paused');
+    await page.clock.runFor(20_000);
+    expect(await hero.locator('[aria-current="true"]').textContent()).toBe('Slide 1 of 4');
+    await hero.getByRole('button', { name: 'Start automatic slide show' }).click();
+    await expect.poll(() => hero.getAttribute('data-state')).toBe('playing');
+    await hero.getByRole('button', { name: 'Stop automatic slide show' }).click();
+    await expect.poll(() => hero.getAttribute('data-state')).toBe('paused');
+  });
+});
+
+describe('the home page explainer carousel', () => {
+  for (const width of [1440, 768]) {
+    it(`at ${width} px: every card usable before the engine loads, and the first not clipped once it has`, async () => {
+      t = await openPage({ viewport: { width, height: 900 } });
+      const { page } = t;
+      await page.goto(`${mainUrl()}/`);
+      // Prerendered, before the section comes near: no slide is hidden or inert.
+      const slides = page.locator('#home-explainers [aria-roledescription="slide"]');
+      expect(await slides.count()).toBe(6);
+      expect(
+        await page
+          .locator(
+            '#home-explainers [inert], #home-explainers [aria-hidden="true"][aria-roledescription]',
+          )
+          .count(),
+      ).toBe(0);
+      await page.locator('#home-explainers').scrollIntoViewIfNeeded();
+      await page.locator('#home-explainers [data-engine="embla"]').waitFor();
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const viewport = document
+              .querySelector('#home-explainers .spartan-carousel__viewport')!
+              .getBoundingClientRect();
+            const first = document
+              .querySelector('#home-explainers .spartan-explainers__tile')!
+              .getBoundingClientRect();
+            return first.left >= viewport.left - 0.5 && first.right <= viewport.right + 0.5;
+          }),
+        )
+        .toBe(true);
+      expect(t.errors).toEqual([]);
+    });
+  }
+});
