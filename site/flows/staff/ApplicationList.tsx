@@ -65,15 +65,28 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     error: null,
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
+  /** After a delete: the row whose name takes focus once the list without it has rendered. */
+  const focusRow = useRef<number | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const key = JSON.stringify(filters);
-  const isAdmin = auth.user?.role === 'admin';
+  // Delete is for admins: hidden from a known reviewer. After a reload the role is not known
+  // until a login, and the server refuses a reviewer's delete anyway (403, shown in the dialog).
+  const isAdmin = auth.user?.role !== 'reviewer';
 
   useEffect(() => {
     if (!staffState.focusList) return;
     staffState.focusList = false;
     titleRef.current?.focus();
   }, []);
+  // A deleted row is gone: focus goes to the row that took its place, else the one before,
+  // else the list's heading.
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    const links = tableRef.current?.querySelectorAll<HTMLElement>('tbody th a');
+    const next = links?.[Math.min(focusRow.current, links.length - 1)];
+    focusRow.current = null;
+    (next ?? titleRef.current)?.focus();
+  }, [list.data]);
   useEffect(() => {
     void fetchList(kind, filters);
     // The filters are compared by value (a new object comes with each render).
@@ -146,13 +159,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     if (await removeApplication(kind, toDelete.id)) {
       setToDelete(null);
       announce('Application deleted');
-      // Its row is gone: focus goes to the row that took its place, else the one before, else
-      // the list's heading.
-      requestAnimationFrame(() => {
-        const links = tableRef.current?.querySelectorAll<HTMLElement>('tbody th a');
-        const next = links?.[Math.min(index, links.length - 1)];
-        (next ?? titleRef.current)?.focus();
-      });
+      focusRow.current = index;
       // The page may now be short: fetch it again so it fills up from the next.
       void fetchList(kind, filters);
     }
