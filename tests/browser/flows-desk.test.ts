@@ -6,7 +6,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, mainUrl, openPage, type TestPage } from './harness.ts';
-import { applicant, createApplication, pdfBytes, staffCredentials } from './flows-support.ts';
+import {
+  apiGet,
+  applicant,
+  createApplication,
+  pdfBytes,
+  staffCredentials,
+} from './flows-support.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -172,6 +178,40 @@ describe('hiring desk', () => {
     const csv = Buffer.concat(chunks).toString('utf8');
     expect(csv.split('\r\n')[0]).toContain('"fullname"');
     expect(csv).toContain(who.email);
+    expect(errors).toEqual([]);
+  });
+
+  it('chooses new-application mail and erases an applicant by email, by keyboard, axe clean', async () => {
+    const who = applicant('Erase Me');
+    const id = await createApplication(who, pdfBytes(who.fullname));
+    tp = await openPage();
+    const { page, errors } = tp;
+    await logIn(page);
+    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
+
+    const mail = page.locator('summary', { hasText: 'New-application mail' });
+    await mail.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('radio', { name: 'One daily digest' }).check();
+    await page.getByLabel('Send to').fill('desk.digest@example.com');
+    await page.getByLabel('Send to').press('Enter');
+    await page.getByText('Saved.').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    const erase = page.locator('summary', { hasText: 'Erase an applicant’s data' });
+    await erase.focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Applicant’s email').fill(who.email.toUpperCase());
+    await page.getByLabel('Applicant’s email').press('Enter');
+    const confirm = page.getByRole('button', {
+      name: `Erase every application of ${who.email.toUpperCase()}`,
+    });
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Erased 1 application (1 Spartan, 0 investor).').first().waitFor();
+    await expect.poll(() => statusText(page)).toContain('Erased 1 application');
+    expect((await apiGet(`/api/spartan_join/application/${id}/`)).status).toBe(404);
     expect(errors).toEqual([]);
   });
 });

@@ -208,7 +208,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       <form role="search" className="staff-search" onSubmit={onSearch}>
         <label htmlFor={`${uid}-q`}>Search by name or email</label>
         <p id={`${uid}-q-hint`} className="staff-hint">
-          One or two letters match the start of a name or email; three or more match anywhere.
+          One or two letters match the start of a name or email, three or more match anywhere; an
+          email address matches emails that start with it.
         </p>
         <div className="staff-search__row">
           <input
