@@ -74,6 +74,7 @@ describe('hiring desk', () => {
     await page.getByRole('link', { name: /Back to Spartan applications/ }).click();
     await page.getByText(`2 applications (New) matching “${tag}”`).waitFor();
     await expect.poll(() => focused(page)).toBe('h2:Spartan applications');
+    expect(await page.title()).toBe('Spartan applications · Staff Area · The Spartans');
     await page
       .getByRole('button', { name: `Delete the application of ${people[2]!.fullname}` })
       .click();

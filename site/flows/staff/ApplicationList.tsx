@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useSnapshot } from 'valtio/react';
 import { JOB_ROLE_GROUPS } from '../../../content/forms.ts';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
-import { navigate } from '../../navigation.ts';
+import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../auth/store.ts';
 import {
   EXPORTS,
@@ -73,6 +73,10 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   // until a login, and the server refuses a reviewer's delete anyway (403, shown in the dialog).
   const isAdmin = auth.user?.role !== 'reviewer';
 
+  // The title names the list (an opened application named its applicant).
+  useEffect(() => {
+    document.title = documentTitle(`${info.title} · Staff Area`);
+  }, [info.title]);
   useEffect(() => {
     if (!staffState.focusList) return;
     staffState.focusList = false;
