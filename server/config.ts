@@ -108,10 +108,11 @@ function fileStorage(env: NodeJS.ProcessEnv): ServerConfig['fileStorage'] {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number.parseInt(env.PORT ?? '3000', 10);
+  const parsed = Number.parseInt(env.PORT ?? '3000', 10);
+  const port = Number.isInteger(parsed) && parsed >= 0 && parsed < 65536 ? parsed : 3000;
   return {
     host: env.HOST ?? '127.0.0.1',
-    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000,
+    port,
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -1,7 +1,8 @@
 /** Client-side navigation helpers shared by pages (preact-router under the hood). */
 import { route } from 'preact-router';
 
-let pageMovesFocus = false;
+/** The URL whose page places focus itself (see navigate); only that route change is left alone. */
+let pageMovesFocus: string | null = null;
 
 /**
  * Goes to a path of the site without reloading; a full load where no router is mounted.
@@ -9,7 +10,7 @@ let pageMovesFocus = false;
  * keeps focus in its box, a record opened in place), so the route change leaves them alone.
  */
 export function navigate(path: string, replace = false, ownFocus = false): void {
-  pageMovesFocus = ownFocus;
+  pageMovesFocus = ownFocus ? path : null;
   if (!route(path, replace)) window.location.assign(path);
 }
 
@@ -26,10 +27,9 @@ export const documentTitle = (title: string): string =>
 export function afterRouteChange(title: string): void {
   // Read by goBack (site/go-back.ts): a previous step in history is a page of the site.
   document.documentElement.dataset.inSite = '';
-  if (pageMovesFocus) {
-    pageMovesFocus = false;
-    return;
-  }
+  const own = pageMovesFocus === `${location.pathname}${location.search}`;
+  pageMovesFocus = null;
+  if (own) return;
   document.title = documentTitle(title);
   window.scrollTo(0, 0);
   const target =

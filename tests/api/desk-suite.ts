@@ -323,6 +323,11 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         // From three letters, anywhere.
         const three = await list('q=zyx', INVESTORS);
         expect(three.data.map((d) => d.id)).toContain(id);
+        // With an @, the start of an email address.
+        const address = await list(`q=${encodeURIComponent(`ZQ${m}@EXAM`)}`, INVESTORS);
+        expect(address.data.map((d) => d.id)).toEqual([id]);
+        const domain = await list(`q=${encodeURIComponent(`${m}@example.com`)}`, INVESTORS);
+        expect(domain.data.map((d) => d.id)).not.toContain(id);
         const wildcard = await list('q=_%25', INVESTORS);
         expect(wildcard.total).toBe(0);
       });

@@ -102,7 +102,7 @@ describe('staff login and area', () => {
     await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(victim.email);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`${mainUrl()}/staff?q=${encodeURIComponent(victim.email)}`);
-    await page.getByText('1 application matching').waitFor();
+    await page.getByText('1 application (New) matching').waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
 
     await page.getByRole('link', { name: PAYLOAD }).click();
@@ -137,7 +137,7 @@ describe('staff login and area', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete application' }).click();
     await page.waitForURL(`${mainUrl()}/staff`);
-    await table.waitFor();
+    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
     expect(await page.getByRole('link', { name: doomed.fullname }).count()).toBe(0);
     expect((await apiGet(`/api/spartan_join/application/${doomed.id}/`)).status).toBe(404);
     expect(await pwned(page)).toBeUndefined();
@@ -168,7 +168,8 @@ describe('staff login and area', () => {
     await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
-    await page.getByRole('table').waitFor();
+    // The list has loaded (the New view may hold no application).
+    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
     const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
     const revoked = await fetch(`${mainUrl()}/api/security-logout/`, {
       method: 'POST',
@@ -224,7 +225,8 @@ describe('staff login and area', () => {
     await page.getByLabel(/Authentication code/).fill(code);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${mainUrl()}/staff`);
-    await page.getByRole('table').waitFor();
+    // The list has loaded (the New view may hold no application).
+    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeTruthy();
     expect(errors).toEqual([]);
   });

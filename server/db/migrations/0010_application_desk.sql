@@ -15,6 +15,8 @@ CREATE INDEX investor_applications_status_created ON investor_applications (stat
 --> statement-breakpoint
 CREATE INDEX spartan_applications_role_created ON spartan_applications (job_title, created_at DESC, id DESC);
 --> statement-breakpoint
+CREATE INDEX spartan_applications_role_status_created ON spartan_applications (job_title, status, created_at DESC, id DESC);
+--> statement-breakpoint
 CREATE INDEX spartan_applications_fullname_prefix ON spartan_applications (lower(fullname) text_pattern_ops);
 --> statement-breakpoint
 CREATE INDEX spartan_applications_email_prefix ON spartan_applications (lower(email) text_pattern_ops);

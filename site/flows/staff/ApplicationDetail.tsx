@@ -168,7 +168,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
                   {download.busy ? 'Downloading...' : 'Download resume'}
                 </button>
               )}
-              {auth.user?.role === 'admin' && (
+              {auth.user?.role !== 'reviewer' && (
                 <button
                   type="button"
                   className="button staff-button--danger"

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useSnapshot } from 'valtio/react';
 import { JOB_ROLE_GROUPS } from '../../../content/forms.ts';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
-import { navigate } from '../../navigation.ts';
+import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../auth/store.ts';
 import {
   EXPORTS,
@@ -65,15 +65,32 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     error: null,
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
+  /** After a delete: the row whose name takes focus once the list without it has rendered. */
+  const focusRow = useRef<number | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const key = JSON.stringify(filters);
-  const isAdmin = auth.user?.role === 'admin';
+  // Delete is for admins: hidden from a known reviewer. After a reload the role is not known
+  // until a login, and the server refuses a reviewer's delete anyway (403, shown in the dialog).
+  const isAdmin = auth.user?.role !== 'reviewer';
 
+  // The title names the list (an opened application named its applicant).
+  useEffect(() => {
+    document.title = documentTitle(`${info.title} · Staff Area`);
+  }, [info.title]);
   useEffect(() => {
     if (!staffState.focusList) return;
     staffState.focusList = false;
     titleRef.current?.focus();
   }, []);
+  // A deleted row is gone: focus goes to the row that took its place, else the one before,
+  // else the list's heading.
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    const links = tableRef.current?.querySelectorAll<HTMLElement>('tbody th a');
+    const next = links?.[Math.min(focusRow.current, links.length - 1)];
+    focusRow.current = null;
+    (next ?? titleRef.current)?.focus();
+  }, [list.data]);
   useEffect(() => {
     void fetchList(kind, filters);
     // The filters are compared by value (a new object comes with each render).
@@ -146,13 +163,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     if (await removeApplication(kind, toDelete.id)) {
       setToDelete(null);
       announce('Application deleted');
-      // Its row is gone: focus goes to the row that took its place, else the one before, else
-      // the list's heading.
-      requestAnimationFrame(() => {
-        const links = tableRef.current?.querySelectorAll<HTMLElement>('tbody th a');
-        const next = links?.[Math.min(index, links.length - 1)];
-        (next ?? titleRef.current)?.focus();
-      });
+      focusRow.current = index;
       // The page may now be short: fetch it again so it fills up from the next.
       void fetchList(kind, filters);
     }
@@ -201,7 +212,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       <form role="search" className="staff-search" onSubmit={onSearch}>
         <label htmlFor={`${uid}-q`}>Search by name or email</label>
         <p id={`${uid}-q-hint`} className="staff-hint">
-          One or two letters match the start of a name or email; three or more match anywhere.
+          One or two letters match the start of a name or email, three or more match anywhere; an
+          email address matches emails that start with it.
         </p>
         <div className="staff-search__row">
           <input

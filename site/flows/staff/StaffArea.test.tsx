@@ -314,4 +314,23 @@ describe('staff area', { timeout: 30_000 }, () => {
     expect(authState).toMatchObject({ token: null, user: null, isAuthenticated: false });
     await act(async () => undefined);
   });
+
+  it('given a reviewer, then no Delete shows in the list or the detail, while status and notes do', async () => {
+    loginFulfilled(authState, {
+      access: 'tok-staff',
+      user: { id: 'u', username: 'rita', role: 'reviewer', name: 'Rita' },
+    });
+    listAnswer([row(1)]);
+    const { unmount } = render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByText('Erase an applicant’s data')).toBeNull();
+    unmount();
+    client.request.mockResolvedValue({ data: { data: row(1, { status: 'in_review' }) } });
+    render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByLabelText('Review status')).toHaveValue('in_review');
+    expect(screen.getByLabelText('Add a note for colleagues')).toBeInTheDocument();
+  });
 });

@@ -1,0 +1,218 @@
+/**
+ * The hiring desk in the staff area, in Chromium against the real server and database: where
+ * focus goes and what is announced after a search, an open and a delete; status and notes on
+ * the detail; filters kept in the URL; new applications appearing live; the CSV export.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  apiGet,
+  applicant,
+  createApplication,
+  pdfBytes,
+  staffCredentials,
+} from './flows-support.ts';
+
+let tp: TestPage | null = null;
+afterEach(async () => {
+  await tp?.close();
+  tp = null;
+});
+
+async function logIn(page: Page, next = '/staff') {
+  await page.goto(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Username').fill(staffCredentials().username);
+  await page.getByLabel('Password').fill(staffCredentials().password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${mainUrl()}${next}`);
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? `${el.tagName.toLowerCase()}:${el.textContent?.trim() ?? ''}` : '';
+  });
+/** Every live region's text (role=status), joined. */
+const statusText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[role="status"]')].map((el) => el.textContent).join(' | '),
+  );
+
+describe('hiring desk', () => {
+  it('keeps focus in the search box and announces the count; an opened application takes focus and names the title; a delete is announced with focus on the next row', async () => {
+    const tag = `Focus${Date.now().toString(36)}`;
+    const people = [applicant(`${tag} Ann`), applicant(`${tag} Ben`), applicant(`${tag} Cy`)];
+    for (const who of people) await createApplication(who, pdfBytes(who.fullname));
+    tp = await openPage();
+    const { page, errors } = tp;
+    await logIn(page);
+    await page.getByRole('table').waitFor();
+
+    const box = page.getByRole('searchbox', { name: 'Search by name or email' });
+    await box.fill(tag);
+    await box.press('Enter');
+    await page.waitForURL(`${mainUrl()}/staff?q=${tag}`);
+    await page.getByText(`3 applications (New) matching “${tag}”`).waitFor();
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // Open the oldest (last row) by keyboard.
+    const link = page.getByRole('link', { name: people[0]!.fullname });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 2, name: people[0]!.fullname });
+    await heading.waitFor();
+    await expect.poll(() => focused(page)).toBe(`h2:${people[0]!.fullname}`);
+    expect(await page.title()).toBe(`${people[0]!.fullname} · Spartan applications · The Spartans`);
+    // Opened by staff: no longer new.
+    await page.getByText('In review (was New)').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.screenshot({ path: '/tmp/desk-detail-1440.png', fullPage: true });
+
+    // Back to the search (the New view no longer holds the opened one), delete the first row.
+    await page.getByRole('link', { name: /Back to Spartan applications/ }).click();
+    await page.getByText(`2 applications (New) matching “${tag}”`).waitFor();
+    await expect.poll(() => focused(page)).toBe('h2:Spartan applications');
+    expect(await page.title()).toBe('Spartan applications · Staff Area · The Spartans');
+    await page
+      .getByRole('button', { name: `Delete the application of ${people[2]!.fullname}` })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete application' }).click();
+    await expect.poll(() => statusText(page)).toContain('Application deleted');
+    await expect.poll(() => focused(page)).toBe(`a:${people[1]!.fullname}`);
+
+    // Delete from the detail: back on the list, its heading focused, the deletion announced.
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: people[1]!.fullname }).waitFor();
+    await page.getByRole('button', { name: 'Delete application' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete application' }).click();
+    await page.waitForURL(`${mainUrl()}/staff?q=${tag}`);
+    await expect.poll(() => focused(page)).toBe('h2:Spartan applications');
+    await expect.poll(() => statusText(page)).toContain('Application deleted');
+    expect(errors).toEqual([]);
+  });
+
+  it('sets a status and adds notes (shown newest first, as text), and keeps filters in the URL across a reload', async () => {
+    const who = applicant('Desk Notes');
+    const id = await createApplication(who, pdfBytes(who.fullname));
+    tp = await openPage({ viewport: { width: 375, height: 800 } });
+    const { page, errors } = tp;
+    await logIn(page, `/staff?id=${id}`);
+    await page.getByRole('heading', { level: 2, name: who.fullname }).waitFor();
+    await page.getByLabel('Review status').selectOption('shortlisted');
+    await page.getByRole('button', { name: 'Set status' }).click();
+    await page.getByText('Shortlisted (was In review)').waitFor();
+    await expect.poll(() => statusText(page)).toContain('Status set to Shortlisted');
+
+    const notes = ['First call booked.', '<b onmouseover="window.__pwned=1">bold?</b>'];
+    for (const note of notes) {
+      await page.getByLabel('Add a note for colleagues').fill(note);
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByText(note, { exact: true }).waitFor();
+    }
+    const shown = await page
+      .getByRole('list', { name: 'Notes, newest first' })
+      .locator('.staff-note__body')
+      .allTextContents();
+    expect(shown).toEqual([...notes].reverse());
+    expect(await page.locator('main b').count()).toBe(0);
+    // An empty note is refused in place.
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('alert').getByText('Write the note first').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.screenshot({ path: '/tmp/desk-detail-375.png', fullPage: true });
+
+    // Filters: shortlisted Data Engineers, oldest first, in the URL; a reload keeps them.
+    await page.goto(`${mainUrl()}/staff`);
+    await page.getByLabel('Status').selectOption('shortlisted');
+    await page.getByLabel('Job role').selectOption('Data Engineer');
+    await page.getByLabel('Order').selectOption('oldest');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const filtered = `${mainUrl()}/staff?status=shortlisted&role=Data+Engineer&sort=oldest`;
+    await page.waitForURL(filtered);
+    await page.getByRole('link', { name: who.fullname }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: who.fullname }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('shortlisted');
+    expect(await page.getByLabel('Order').inputValue()).toBe('oldest');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.screenshot({ path: '/tmp/desk-list-375.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a new application without a reload and announces it politely; exports the view as CSV', async () => {
+    const earlier = applicant('Live Earlier');
+    await createApplication(earlier, pdfBytes(earlier.fullname));
+    tp = await openPage({ acceptDownloads: true });
+    const { page, errors } = tp;
+    // The list's first poll only learns the newest application; a visitor applies after it.
+    const firstPoll = page.waitForResponse((r) => r.url().endsWith('/latest/'));
+    await logIn(page);
+    await page.getByRole('table').waitFor();
+    await firstPoll;
+    await page.screenshot({ path: '/tmp/desk-list-1440.png', fullPage: true });
+    const who = applicant('Live Arrival');
+    expect(await page.getByRole('link', { name: who.fullname }).count()).toBe(0);
+    await createApplication(who, pdfBytes(who.fullname));
+    // Coming back to the tab asks at once (the timer would within 10 s).
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return page.getByRole('link', { name: who.fullname }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await expect
+      .poll(() => statusText(page))
+      .toMatch(/\d+ new applications? at the top of the list/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV of this view' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^spartan-applications-\d{4}-\d{2}-\d{2}\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv.split('\r\n')[0]).toContain('"fullname"');
+    expect(csv).toContain(who.email);
+    expect(errors).toEqual([]);
+  });
+
+  it('chooses new-application mail and erases an applicant by email, by keyboard, axe clean', async () => {
+    const who = applicant('Erase Me');
+    const id = await createApplication(who, pdfBytes(who.fullname));
+    tp = await openPage();
+    const { page, errors } = tp;
+    await logIn(page);
+    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
+
+    const mail = page.locator('summary', { hasText: 'New-application mail' });
+    await mail.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('radio', { name: 'One daily digest' }).check();
+    await page.getByLabel('Send to').fill('desk.digest@example.com');
+    await page.getByLabel('Send to').press('Enter');
+    await page.getByText('Saved.').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    const erase = page.locator('summary', { hasText: 'Erase an applicant’s data' });
+    await erase.focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Applicant’s email').fill(who.email.toUpperCase());
+    await page.getByLabel('Applicant’s email').press('Enter');
+    const confirm = page.getByRole('button', {
+      name: `Erase every application of ${who.email.toUpperCase()}`,
+    });
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Erased 1 application (1 Spartan, 0 investor).').first().waitFor();
+    await expect.poll(() => statusText(page)).toContain('Erased 1 application');
+    expect((await apiGet(`/api/spartan_join/application/${id}/`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+});
