@@ -50,11 +50,13 @@ export default async function setup(project: TestProject) {
     logger: false,
     corsOrigins: [demoUrl],
     staffMfa: 'optional',
-    // Every browser test logs in from 127.0.0.1: the per-address allowance (20 attempts in 15
-    // minutes by default) would run out across the files. Throttling is tested in tests/api.
+    // Every browser test logs in and applies from 127.0.0.1: the per-address allowances (20
+    // logins and 10 applications of each kind by default) would run out across the files.
+    // Throttling is tested in tests/api.
     rateLimits: {
       ...configFromEnv().rateLimits,
       login: { max: 1000, windowSeconds: 900 },
+      submit: { max: 1000, windowSeconds: 600 },
     },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -189,7 +189,8 @@ describe('the warning before the session ends', () => {
     await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
-    await page.getByRole('table').waitFor();
+    // The list has loaded (with rows or without: earlier tests may have opened every new one).
+    await page.locator('main h2').first().waitFor();
     const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
     expect(await dialog.count()).toBe(0);
     // 30 idle minutes end the session; nothing has happened for 28 of them.
@@ -224,7 +225,8 @@ describe('the warning before the session ends', () => {
     await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
-    await page.getByRole('table').waitFor();
+    // The list has loaded (with rows or without: earlier tests may have opened every new one).
+    await page.locator('main h2').first().waitFor();
     await page.clock.fastForward('28:00');
     const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
     await dialog.getByRole('button', { name: 'Not now' }).click();

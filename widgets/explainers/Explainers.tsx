@@ -25,7 +25,6 @@
  * @cssprop --spartan-paper - text on dark
  * @cssprop --spartan-carousel-gap - space between tiles
  * @cssprop --spartan-carousel-per-view - tiles per view; set by the widget from its width
- * @cssprop --spartan-carousel-offset - the first tile shown; set by the widget
  * @cssprop --spartan-carousel-duration - the slide transition; set by the widget (0 under reduced motion)
  */
 import { useCallback, useRef, useState } from 'react';

@@ -18,6 +18,13 @@ export const WARN_BEFORE_MS = 2 * 60 * 1000;
 /** The server records a session's activity at most this often: its idle end may be this early. */
 const ACTIVITY_SLACK_MS = 30 * 1000;
 const SESSION_PATH = '/api/security-session/';
+/**
+ * Calls the server does not count as activity (it answers them without touching the session):
+ * the session status itself and the staff list's poll for new applications. Counting the poll
+ * here would keep an open list alive for ever, and never warn before the idle end.
+ */
+const PASSIVE_CALL =
+  /^\/api\/(?:security-session|staff\/applications\/(?:spartan|investor)\/latest)\/$/;
 
 interface SessionTimes {
   expires_at: string;
@@ -73,7 +80,7 @@ function watchActivity(instance: AxiosInstance): void {
   instance.interceptors.response.use((response) => {
     const config = response.config;
     const bearer = Boolean(config.headers?.Authorization);
-    if (bearer && clock && !(config.method === 'get' && config.url === SESSION_PATH)) {
+    if (bearer && clock && !(config.method === 'get' && PASSIVE_CALL.test(config.url ?? ''))) {
       clock.lastActivity = Date.now();
       for (const listener of listeners) listener();
     }
