@@ -45,6 +45,7 @@ import explainersCss from './explainers.css?inline';
 import { mediaUrl } from './share.ts';
 import { VideoDialog } from './VideoDialog.tsx';
 import { VideoTile } from './VideoTile.tsx';
+import { ServerNotice, useServer } from '#spartan-server';
 
 export interface ExplainersProps {
   /** `carousel` (default: the home page's) or `grid` (the /explainers page's). */
@@ -70,7 +71,8 @@ export function Explainers({
 }: ExplainersProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  const base = resolveApiBase(mediaBase);
+  const media = useServer('Explainers', 'mediaBase', mediaBase);
+  const base = resolveApiBase(media ?? undefined);
   const grid = layout === 'grid';
   const reducedMotion = usePrefersReducedMotion();
   // The modal remembers the selected video; null while closed.
@@ -105,7 +107,9 @@ export function Explainers({
           {heading}
         </h2>
       )}
-      {grid ? (
+      {media === null ? (
+        <ServerNotice what="The videos cannot be shown" />
+      ) : grid ? (
         <ul className="spartan-explainers__grid" aria-label={label}>
           {tiles.map((tile) => (
             <li key={tile.key}>{tile}</li>

@@ -33,6 +33,7 @@ import { isStatePaths } from './geometry.ts';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
 import type { MapViewProps } from './MapView.tsx';
 import { useNearViewport } from './use-near-viewport.ts';
+import { ServerNotice, useServer } from '#spartan-server';
 
 export interface HubMapProps {
   /** Heading above the widget; '' renders none (the page supplies its own). */
@@ -72,15 +73,15 @@ export function HubMap({
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const near = useNearViewport(ref);
-  const url = geoUrl ?? geoUrlFor(scriptOrigin);
+  const url = useServer('HubMap', 'geoUrl', geoUrl, { fromServer: geoUrlFor });
 
   useEffect(() => {
-    if (!near) return;
+    if (!near || url === null) return;
     let live = true;
     // Code and geometry in parallel: no waterfall.
     Promise.all([
       import('./MapView.tsx'),
-      fetch(url)
+      fetch(url ?? geoUrlFor(scriptOrigin))
         .then((r) => {
           if (!r.ok) throw new Error(`${r.status}`);
           return r.json() as Promise<unknown>;
@@ -171,6 +172,11 @@ export function HubMap({
                 selected={selected}
                 onSelect={(name) => choose(name, false)}
                 detailsId={detailsId}
+              />
+            ) : url === null ? (
+              <ServerNotice
+                what="The map cannot be shown"
+                className="spartan-hub-map__frame spartan-hub-map__placeholder"
               />
             ) : map.status === 'error' ? (
               <p className="spartan-hub-map__frame spartan-hub-map__placeholder">

@@ -35,6 +35,7 @@ import {
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
+import { ServerNotice, notConnected, useServer } from '#spartan-server';
 import { EMPTY_INVEST } from './fields.ts';
 
 export interface InvestFormProps extends ApplicationFormProps {
@@ -44,6 +45,7 @@ export interface InvestFormProps extends ApplicationFormProps {
 
 const deps = lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
+const NOT_SENT = 'This form cannot be sent';
 
 export function InvestForm(props: InvestFormProps) {
   const { values, set, bind, run, idOf } = useApplication(EMPTY_INVEST);
@@ -52,14 +54,18 @@ export function InvestForm(props: InvestFormProps) {
   const firstChoiceId = `${accreditationId}-${ACCREDITATION_OPTIONS[0].value}`;
   const choiceBy = describedBy(accreditationId, false, Boolean(run.errors.accreditation));
   const certifyBy = describedBy(idOf('certify'), false, Boolean(run.errors.certify));
+  const apiBase = useServer('InvestForm', 'apiBase', props.apiBase);
   return (
     <ApplicationShell
       label="Investor application"
       deps={deps}
       run={run}
-      props={props}
+      props={apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
-      send={async () => (await deps.get()).sendInvest(props.apiBase, values, INVEST_FAILED)}
+      send={async () => {
+        if (apiBase === null) throw notConnected(NOT_SENT);
+        return (await deps.get()).sendInvest(apiBase, values, INVEST_FAILED);
+      }}
       fallback={INVEST_FAILED}
       onDone={props.onInvested}
       // The summary link for the radio group goes to its first choice.
@@ -71,6 +77,7 @@ export function InvestForm(props: InvestFormProps) {
       }}
       honeypot={{ value: values.website, onChange: set('website') }}
     >
+      {apiBase === null && <ServerNotice what={NOT_SENT} className="spartan-form__wide" />}
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
       <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />

@@ -34,6 +34,7 @@ import loginCss from './login.css?inline';
 import type { AuthUser, LoginOutcome, LoginRequest, LoginStep } from './types.ts';
 import { loginErrorText } from './messages.ts';
 import { LoginStepFields, RecoveryCodes, STEP_TEXT } from './LoginSteps.tsx';
+import { ServerNotice, notConnected, useServer } from '#spartan-server';
 
 export interface LoginFormProps {
   /** API origin; default: the origin the widget script came from. */
@@ -53,9 +54,10 @@ export interface LoginFormProps {
 
 const STYLES = [tokensCss, formCss, loginCss];
 const deps = lazy(() => import('./login-api.ts'));
+const NOT_SENT = 'This login cannot be sent';
 
 export function LoginForm({
-  apiBase,
+  apiBase: apiBaseProp,
   onLogin,
   authenticate,
   heading = 'Staff Login',
@@ -63,6 +65,9 @@ export function LoginForm({
 }: LoginFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  // With `authenticate` the caller makes the calls: no server needed.
+  const server = useServer('LoginForm', 'apiBase', apiBaseProp, { needed: !authenticate });
+  const apiBase = authenticate ? undefined : server;
   const uid = useId();
   const headingId = `${uid}-heading`;
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -117,6 +122,10 @@ export function LoginForm({
         request = checked.value;
       }
       setFieldErrors({});
+      if (apiBase === null) {
+        fail(notConnected(NOT_SENT).message);
+        return;
+      }
       const result = authenticate
         ? await authenticate(request)
         : await api.widgetLogin(apiBase, request);
@@ -165,7 +174,7 @@ export function LoginForm({
         onSubmit={(e) => void onSubmit(e)}
         onFocusCapture={() =>
           void deps.get().then(
-            (m) => m.warm(apiBase),
+            (m) => apiBase !== null && m.warm(apiBase),
             () => undefined,
           )
         }
@@ -175,6 +184,7 @@ export function LoginForm({
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="spartan-form__title">
           {step ? STEP_TEXT[step.kind].heading : heading}
         </h2>
+        {apiBase === null && <ServerNotice what={NOT_SENT} />}
         {error && (
           <p
             ref={errorRef}

@@ -1,0 +1,14 @@
+/**
+ * `#spartan-server` in the script-tag bundles and the site (the `preact` condition of
+ * package.json "imports"): no provider, no notice. A missing attribute stays `undefined`, which
+ * the calls resolve to the origin of the widget's script (api-base.ts), as the elements promise.
+ */
+import type * as Library from './server.tsx';
+
+export const useServer: typeof Library.useServer = (_component, _setting, prop) => prop;
+export const ServerNotice: typeof Library.ServerNotice = () => null;
+export const notConnected: typeof Library.notConnected = (what) => ({
+  message: what,
+  fieldErrors: {},
+  status: undefined,
+});
