@@ -37,7 +37,7 @@ import {
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
-import { ServerNotice, notConnected, useServer } from '#spartan-server';
+import { ServerNotice, notConnectedError, useServer } from '#spartan-server';
 import { EMPTY_APPLY } from './fields.ts';
 
 export interface ApplyFormProps extends ApplicationFormProps {
@@ -47,14 +47,13 @@ export interface ApplyFormProps extends ApplicationFormProps {
 
 const deps = lazy(() => import('./submit.ts'));
 export const APPLY_FAILED = 'Join Spartan failed';
-const NOT_SENT = 'This form cannot be sent';
 
 export function ApplyForm(props: ApplyFormProps) {
   const { values, set, bind, run, idOf } = useApplication(EMPTY_APPLY);
   const [resume, setResume] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const ui = deps.loaded();
-  const apiBase = useServer('ApplyForm', 'apiBase', props.apiBase);
+  const apiBase = useServer('ApplyForm', props.apiBase);
   return (
     <ApplicationShell
       label="Spartan application"
@@ -63,7 +62,7 @@ export function ApplyForm(props: ApplyFormProps) {
       props={apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateApply(values, resume) ?? {}}
       send={async () => {
-        if (apiBase === null) throw notConnected(NOT_SENT);
+        if (apiBase === null) throw notConnectedError('ApplyForm');
         setProgress(null);
         const api = await deps.get();
         return api.sendApply(apiBase, values, resume, setProgress, APPLY_FAILED);
@@ -84,7 +83,7 @@ export function ApplyForm(props: ApplyFormProps) {
         )
       }
     >
-      {apiBase === null && <ServerNotice what={NOT_SENT} className="spartan-form__wide" />}
+      {apiBase === null && <ServerNotice of="ApplyForm" />}
       <Field id={idOf('job_title')} label="Job role" required error={run.errors.job_title}>
         {(a11y) => (
           <select {...a11y} {...bind('job_title')} className="spartan-input">

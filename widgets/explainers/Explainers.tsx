@@ -71,7 +71,7 @@ export function Explainers({
 }: ExplainersProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  const media = useServer('Explainers', 'mediaBase', mediaBase);
+  const media = useServer('Explainers', mediaBase);
   const base = resolveApiBase(media ?? undefined);
   const grid = layout === 'grid';
   const reducedMotion = usePrefersReducedMotion();
@@ -108,7 +108,7 @@ export function Explainers({
         </h2>
       )}
       {media === null ? (
-        <ServerNotice what="The videos cannot be shown" />
+        <ServerNotice of="Explainers" />
       ) : grid ? (
         <ul className="spartan-explainers__grid" aria-label={label}>
           {tiles.map((tile) => (

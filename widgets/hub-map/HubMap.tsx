@@ -73,7 +73,7 @@ export function HubMap({
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const near = useNearViewport(ref);
-  const url = useServer('HubMap', 'geoUrl', geoUrl, { fromServer: geoUrlFor });
+  const url = useServer('HubMap', geoUrl);
 
   useEffect(() => {
     if (!near || url === null) return;
@@ -174,10 +174,7 @@ export function HubMap({
                 detailsId={detailsId}
               />
             ) : url === null ? (
-              <ServerNotice
-                what="The map cannot be shown"
-                className="spartan-hub-map__frame spartan-hub-map__placeholder"
-              />
+              <ServerNotice of="HubMap" />
             ) : map.status === 'error' ? (
               <p className="spartan-hub-map__frame spartan-hub-map__placeholder">
                 The map could not be loaded; every hub is in the list.{' '}

@@ -35,7 +35,7 @@ import {
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
-import { ServerNotice, notConnected, useServer } from '#spartan-server';
+import { ServerNotice, notConnectedError, useServer } from '#spartan-server';
 import { EMPTY_INVEST } from './fields.ts';
 
 export interface InvestFormProps extends ApplicationFormProps {
@@ -45,7 +45,6 @@ export interface InvestFormProps extends ApplicationFormProps {
 
 const deps = lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
-const NOT_SENT = 'This form cannot be sent';
 
 export function InvestForm(props: InvestFormProps) {
   const { values, set, bind, run, idOf } = useApplication(EMPTY_INVEST);
@@ -54,7 +53,7 @@ export function InvestForm(props: InvestFormProps) {
   const firstChoiceId = `${accreditationId}-${ACCREDITATION_OPTIONS[0].value}`;
   const choiceBy = describedBy(accreditationId, false, Boolean(run.errors.accreditation));
   const certifyBy = describedBy(idOf('certify'), false, Boolean(run.errors.certify));
-  const apiBase = useServer('InvestForm', 'apiBase', props.apiBase);
+  const apiBase = useServer('InvestForm', props.apiBase);
   return (
     <ApplicationShell
       label="Investor application"
@@ -63,7 +62,7 @@ export function InvestForm(props: InvestFormProps) {
       props={apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
       send={async () => {
-        if (apiBase === null) throw notConnected(NOT_SENT);
+        if (apiBase === null) throw notConnectedError('InvestForm');
         return (await deps.get()).sendInvest(apiBase, values, INVEST_FAILED);
       }}
       fallback={INVEST_FAILED}
@@ -77,7 +76,7 @@ export function InvestForm(props: InvestFormProps) {
       }}
       honeypot={{ value: values.website, onChange: set('website') }}
     >
-      {apiBase === null && <ServerNotice what={NOT_SENT} className="spartan-form__wide" />}
+      {apiBase === null && <ServerNotice of="InvestForm" />}
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
       <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />

@@ -54,7 +54,6 @@ export interface LoginFormProps {
 
 const STYLES = [tokensCss, formCss, loginCss];
 const deps = lazy(() => import('./login-api.ts'));
-const NOT_SENT = 'This login cannot be sent';
 
 export function LoginForm({
   apiBase: apiBaseProp,
@@ -66,7 +65,7 @@ export function LoginForm({
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
   // With `authenticate` the caller makes the calls: no server needed.
-  const server = useServer('LoginForm', 'apiBase', apiBaseProp, { needed: !authenticate });
+  const server = useServer('LoginForm', apiBaseProp, !authenticate);
   const apiBase = authenticate ? undefined : server;
   const uid = useId();
   const headingId = `${uid}-heading`;
@@ -123,7 +122,7 @@ export function LoginForm({
       }
       setFieldErrors({});
       if (apiBase === null) {
-        fail(notConnected(NOT_SENT).message);
+        fail(notConnected('LoginForm'));
         return;
       }
       const result = authenticate
@@ -184,7 +183,7 @@ export function LoginForm({
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="spartan-form__title">
           {step ? STEP_TEXT[step.kind].heading : heading}
         </h2>
-        {apiBase === null && <ServerNotice what={NOT_SENT} />}
+        {apiBase === null && <ServerNotice of="LoginForm" />}
         {error && (
           <p
             ref={errorRef}

@@ -4,7 +4,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { httpClient } from '../internal/http.ts';
 import { geoUrlFor } from '../hub-map/hub-logic.ts';
@@ -15,7 +15,7 @@ vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.
 const SERVER = 'https://spartans.example';
 const post = vi.fn();
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-let consoleError: ReturnType<typeof vi.spyOn<Console, 'error'>>;
+let consoleError: MockInstance<Console['error']>;
 
 beforeEach(() => {
   post.mockReset();

@@ -5,10 +5,8 @@
  */
 import type * as Library from './server.tsx';
 
-export const useServer: typeof Library.useServer = (_component, _setting, prop) => prop;
+export const useServer: typeof Library.useServer = (_component, prop) => prop;
 export const ServerNotice: typeof Library.ServerNotice = () => null;
-export const notConnected: typeof Library.notConnected = (what) => ({
-  message: what,
-  fieldErrors: {},
-  status: undefined,
-});
+export const notConnected: typeof Library.notConnected = (component) => component;
+export const notConnectedError: typeof Library.notConnectedError = (component) =>
+  Object.assign(new Error(component), { fieldErrors: {} });

@@ -5,39 +5,67 @@
  * calls nothing, says so in place (`ServerNotice`) and names the fix in the console.
  * The script-tag bundles and the site get server.preact.ts (the `preact` condition of
  * package.json "imports"): there a missing attribute means the origin of the widget's script.
+ * What differs per component lives in the table below, so that the bundles carry no more than a
+ * component's name at each call.
  */
 import { useContext, useEffect, type ReactElement } from 'react';
+import { geoUrlFor } from '../hub-map/hub-logic.ts';
 import { SpartanServerContext, type SpartanServer } from './provider.tsx';
 
-export type ServerSetting = Exclude<keyof SpartanServer, 'server'>;
+interface ServerUse {
+  /** The prop (and provider setting) that names the server for this component. */
+  setting: Exclude<keyof SpartanServer, 'server'>;
+  /** What cannot happen without it, as the notice says. */
+  what: string;
+  /** The notice's classes beside its own. */
+  className?: string;
+  /** The setting from the provider's `server` origin (default: that origin). */
+  fromServer?: (origin: string) => string;
+}
+
+const FORM = {
+  setting: 'apiBase',
+  what: 'This form cannot be sent',
+  className: 'spartan-form__wide',
+} as const;
+
+const USES = {
+  ApplyForm: FORM,
+  InvestForm: FORM,
+  LoginForm: { setting: 'apiBase', what: 'This login cannot be sent' },
+  Explainers: { setting: 'mediaBase', what: 'The videos cannot be shown' },
+  HubMap: {
+    setting: 'geoUrl',
+    what: 'The map cannot be shown',
+    className: 'spartan-hub-map__frame spartan-hub-map__placeholder',
+    fromServer: geoUrlFor,
+  },
+} satisfies Record<string, ServerUse>;
+
+export type ServerComponent = keyof typeof USES;
 
 /** A string the developer actually gave (blank counts as none), without trailing slashes. */
 const given = (value: string | undefined) => value?.trim().replace(/\/+$/, '') || undefined;
 
 const reported = new Set<string>();
 
-export interface ServerOptions {
-  /** The setting from the provider's `server` origin (default: that origin). */
-  fromServer?: (origin: string) => string;
-  /** False when the caller makes no call this time (nothing to report if unset). */
-  needed?: boolean;
-}
-
 /**
- * Where `component` sends its `setting`: the prop, the provider's setting, or derived from the
+ * Where `component` sends its calls: its prop, the provider's setting, or derived from the
  * provider's `server`. `null` when nothing names the server (never in the bundles, where
- * `undefined` stands for the script's origin).
+ * `undefined` stands for the script's origin). `needed` is false when the component makes no
+ * call of its own (nothing to report then).
  */
 export function useServer(
-  component: string,
-  setting: ServerSetting,
+  component: ServerComponent,
   prop: string | undefined,
-  { fromServer = (origin) => origin, needed = true }: ServerOptions = {},
+  needed = true,
 ): string | null | undefined {
+  const use: ServerUse = USES[component];
   const context = useContext(SpartanServerContext);
   const server = given(context.server);
+  const fromServer = use.fromServer ?? ((origin: string) => origin);
   const value =
-    given(prop) ?? given(context[setting]) ?? (server ? fromServer(server) : undefined) ?? null;
+    given(prop) ?? given(context[use.setting]) ?? (server ? fromServer(server) : undefined) ?? null;
   const missing = value === null && needed;
   useEffect(() => {
     if (!missing || reported.has(component)) return;
@@ -45,30 +73,26 @@ export function useServer(
     console.error(
       `spartan-platform: <${component}> does not know the Spartans server, so it calls nothing. ` +
         `Wrap the app in <SpartanProvider server="https://your-spartans-server"> ` +
-        `or pass ${setting}="…" to <${component}>.`,
+        `or pass ${use.setting}="…" to <${component}>.`,
     );
-  }, [missing, component, setting]);
+  }, [missing, component, use.setting]);
   return value;
 }
 
+/** The sentence a component without a server shows, in place and on a failed submit. */
+export const notConnected = (component: ServerComponent): string =>
+  `${USES[component].what}: this site is not connected to the Spartans server yet.`;
+
 /** What a component shows in place of what it cannot do without a server. */
-export function ServerNotice({
-  what,
-  className,
-}: {
-  what: string;
-  className?: string;
-}): ReactElement | null {
+export function ServerNotice({ of }: { of: ServerComponent }): ReactElement | null {
+  const { className } = USES[of] as ServerUse;
   return (
     <p className={`spartan-server-notice ${className ?? ''}`.trim()} part="notice" role="note">
-      {what}: this site is not connected to the Spartans server yet.
+      {notConnected(of)}
     </p>
   );
 }
 
-/** The error a form's send throws without a server: shown in its error summary. */
-export const notConnected = (what: string) => ({
-  message: `${what}: this site is not connected to the Spartans server yet.`,
-  fieldErrors: {},
-  status: undefined,
-});
+/** What a form's send throws without a server: its error summary shows the sentence. */
+export const notConnectedError = (component: ServerComponent) =>
+  Object.assign(new Error(notConnected(component)), { fieldErrors: {} });
