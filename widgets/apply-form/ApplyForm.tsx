@@ -37,7 +37,7 @@ import {
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
-import { ServerNotice, notConnectedError, useServer } from '#spartan-server';
+import { LIBRARY, ServerNotice, notConnectedError, useServer } from '#spartan-server';
 import { EMPTY_APPLY } from './fields.ts';
 
 export interface ApplyFormProps extends ApplicationFormProps {
@@ -53,19 +53,21 @@ export function ApplyForm(props: ApplyFormProps) {
   const [resume, setResume] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const ui = deps.loaded();
-  const apiBase = useServer('ApplyForm', props.apiBase);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const apiBase = LIBRARY ? useServer('ApplyForm', props.apiBase) : props.apiBase;
   return (
     <ApplicationShell
       label="Spartan application"
       deps={deps}
       run={run}
-      props={apiBase ? { ...props, apiBase } : props}
+      props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateApply(values, resume) ?? {}}
       send={async () => {
-        if (apiBase === null) throw notConnectedError('ApplyForm');
+        if (LIBRARY && apiBase === null) throw notConnectedError('ApplyForm');
         setProgress(null);
         const api = await deps.get();
-        return api.sendApply(apiBase, values, resume, setProgress, APPLY_FAILED);
+        return api.sendApply(apiBase ?? undefined, values, resume, setProgress, APPLY_FAILED);
       }}
       fallback={APPLY_FAILED}
       onDone={props.onApplied}
@@ -83,7 +85,7 @@ export function ApplyForm(props: ApplyFormProps) {
         )
       }
     >
-      {apiBase === null && <ServerNotice of="ApplyForm" />}
+      {LIBRARY && apiBase === null && <ServerNotice of="ApplyForm" />}
       <Field id={idOf('job_title')} label="Job role" required error={run.errors.job_title}>
         {(a11y) => (
           <select {...a11y} {...bind('job_title')} className="spartan-input">

@@ -45,7 +45,7 @@ import explainersCss from './explainers.css?inline';
 import { mediaUrl } from './share.ts';
 import { VideoDialog } from './VideoDialog.tsx';
 import { VideoTile } from './VideoTile.tsx';
-import { ServerNotice, useServer } from '#spartan-server';
+import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 
 export interface ExplainersProps {
   /** `carousel` (default: the home page's) or `grid` (the /explainers page's). */
@@ -71,7 +71,9 @@ export function Explainers({
 }: ExplainersProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  const media = useServer('Explainers', mediaBase);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const media = LIBRARY ? useServer('Explainers', mediaBase) : mediaBase;
   const base = resolveApiBase(media ?? undefined);
   const grid = layout === 'grid';
   const reducedMotion = usePrefersReducedMotion();
@@ -107,7 +109,7 @@ export function Explainers({
           {heading}
         </h2>
       )}
-      {media === null ? (
+      {LIBRARY && media === null ? (
         <ServerNotice of="Explainers" />
       ) : grid ? (
         <ul className="spartan-explainers__grid" aria-label={label}>

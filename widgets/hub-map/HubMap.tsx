@@ -33,7 +33,7 @@ import { isStatePaths } from './geometry.ts';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
 import type { MapViewProps } from './MapView.tsx';
 import { useNearViewport } from './use-near-viewport.ts';
-import { ServerNotice, useServer } from '#spartan-server';
+import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 
 export interface HubMapProps {
   /** Heading above the widget; '' renders none (the page supplies its own). */
@@ -73,10 +73,12 @@ export function HubMap({
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const near = useNearViewport(ref);
-  const url = useServer('HubMap', geoUrl);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const url = LIBRARY ? useServer('HubMap', geoUrl) : geoUrl;
 
   useEffect(() => {
-    if (!near || url === null) return;
+    if (!near || (LIBRARY && url === null)) return;
     let live = true;
     // Code and geometry in parallel: no waterfall.
     Promise.all([
@@ -173,7 +175,7 @@ export function HubMap({
                 onSelect={(name) => choose(name, false)}
                 detailsId={detailsId}
               />
-            ) : url === null ? (
+            ) : LIBRARY && url === null ? (
               <ServerNotice of="HubMap" />
             ) : map.status === 'error' ? (
               <p className="spartan-hub-map__frame spartan-hub-map__placeholder">

@@ -35,7 +35,7 @@ import {
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
-import { ServerNotice, notConnectedError, useServer } from '#spartan-server';
+import { LIBRARY, ServerNotice, notConnectedError, useServer } from '#spartan-server';
 import { EMPTY_INVEST } from './fields.ts';
 
 export interface InvestFormProps extends ApplicationFormProps {
@@ -53,17 +53,19 @@ export function InvestForm(props: InvestFormProps) {
   const firstChoiceId = `${accreditationId}-${ACCREDITATION_OPTIONS[0].value}`;
   const choiceBy = describedBy(accreditationId, false, Boolean(run.errors.accreditation));
   const certifyBy = describedBy(idOf('certify'), false, Boolean(run.errors.certify));
-  const apiBase = useServer('InvestForm', props.apiBase);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const apiBase = LIBRARY ? useServer('InvestForm', props.apiBase) : props.apiBase;
   return (
     <ApplicationShell
       label="Investor application"
       deps={deps}
       run={run}
-      props={apiBase ? { ...props, apiBase } : props}
+      props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
       send={async () => {
-        if (apiBase === null) throw notConnectedError('InvestForm');
-        return (await deps.get()).sendInvest(apiBase, values, INVEST_FAILED);
+        if (LIBRARY && apiBase === null) throw notConnectedError('InvestForm');
+        return (await deps.get()).sendInvest(apiBase ?? undefined, values, INVEST_FAILED);
       }}
       fallback={INVEST_FAILED}
       onDone={props.onInvested}
@@ -76,7 +78,7 @@ export function InvestForm(props: InvestFormProps) {
       }}
       honeypot={{ value: values.website, onChange: set('website') }}
     >
-      {apiBase === null && <ServerNotice of="InvestForm" />}
+      {LIBRARY && apiBase === null && <ServerNotice of="InvestForm" />}
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
       <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />

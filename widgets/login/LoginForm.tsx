@@ -34,7 +34,7 @@ import loginCss from './login.css?inline';
 import type { AuthUser, LoginOutcome, LoginRequest, LoginStep } from './types.ts';
 import { loginErrorText } from './messages.ts';
 import { LoginStepFields, RecoveryCodes, STEP_TEXT } from './LoginSteps.tsx';
-import { ServerNotice, notConnected, useServer } from '#spartan-server';
+import { LIBRARY, ServerNotice, notConnected, useServer } from '#spartan-server';
 
 export interface LoginFormProps {
   /** API origin; default: the origin the widget script came from. */
@@ -65,8 +65,10 @@ export function LoginForm({
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
   // With `authenticate` the caller makes the calls: no server needed.
-  const server = useServer('LoginForm', apiBaseProp, !authenticate);
-  const apiBase = authenticate ? undefined : server;
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const server = LIBRARY ? useServer('LoginForm', apiBaseProp, !authenticate) : apiBaseProp;
+  const apiBase = LIBRARY && authenticate ? undefined : server;
   const uid = useId();
   const headingId = `${uid}-heading`;
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -121,13 +123,13 @@ export function LoginForm({
         request = checked.value;
       }
       setFieldErrors({});
-      if (apiBase === null) {
+      if (LIBRARY && apiBase === null) {
         fail(notConnected('LoginForm'));
         return;
       }
       const result = authenticate
         ? await authenticate(request)
-        : await api.widgetLogin(apiBase, request);
+        : await api.widgetLogin(apiBase ?? undefined, request);
       setPassword('');
       setAnswer('');
       if (api.isLoginStep(result)) {
@@ -173,7 +175,7 @@ export function LoginForm({
         onSubmit={(e) => void onSubmit(e)}
         onFocusCapture={() =>
           void deps.get().then(
-            (m) => apiBase !== null && m.warm(apiBase),
+            (m) => (LIBRARY && apiBase === null) || m.warm(apiBase ?? undefined),
             () => undefined,
           )
         }
@@ -183,7 +185,7 @@ export function LoginForm({
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="spartan-form__title">
           {step ? STEP_TEXT[step.kind].heading : heading}
         </h2>
-        {apiBase === null && <ServerNotice of="LoginForm" />}
+        {LIBRARY && apiBase === null && <ServerNotice of="LoginForm" />}
         {error && (
           <p
             ref={errorRef}

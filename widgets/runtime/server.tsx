@@ -44,6 +44,12 @@ const USES = {
 
 export type ServerComponent = keyof typeof USES;
 
+/**
+ * True in the library: the components ask `useServer`. False in the bundles (server.preact.ts),
+ * where the build inlines it and drops the library's branches with it.
+ */
+export const LIBRARY: boolean = true;
+
 /** A string the developer actually gave (blank counts as none), without trailing slashes. */
 const given = (value: string | undefined) => value?.trim().replace(/\/+$/, '') || undefined;
 
