@@ -64,10 +64,10 @@ export function ApplyForm(props: ApplyFormProps) {
       props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateApply(values, resume) ?? {}}
       send={async () => {
-        if (LIBRARY && apiBase === null) throw notConnectedError('ApplyForm');
+        if (LIBRARY && !apiBase) throw notConnectedError('ApplyForm');
         setProgress(null);
         const api = await deps.get();
-        return api.sendApply(apiBase ?? undefined, values, resume, setProgress, APPLY_FAILED);
+        return api.sendApply(apiBase, values, resume, setProgress, APPLY_FAILED);
       }}
       fallback={APPLY_FAILED}
       onDone={props.onApplied}
@@ -85,7 +85,7 @@ export function ApplyForm(props: ApplyFormProps) {
         )
       }
     >
-      {LIBRARY && apiBase === null && <ServerNotice of="ApplyForm" />}
+      {LIBRARY && !apiBase && <ServerNotice of="ApplyForm" />}
       <Field id={idOf('job_title')} label="Job role" required error={run.errors.job_title}>
         {(a11y) => (
           <select {...a11y} {...bind('job_title')} className="spartan-input">

@@ -74,7 +74,7 @@ export function Explainers({
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
   const media = LIBRARY ? useServer('Explainers', mediaBase) : mediaBase;
-  const base = resolveApiBase(media ?? undefined);
+  const base = resolveApiBase(media);
   const grid = layout === 'grid';
   const reducedMotion = usePrefersReducedMotion();
   // The modal remembers the selected video; null while closed.
@@ -109,7 +109,7 @@ export function Explainers({
           {heading}
         </h2>
       )}
-      {LIBRARY && media === null ? (
+      {LIBRARY && !media ? (
         <ServerNotice of="Explainers" />
       ) : grid ? (
         <ul className="spartan-explainers__grid" aria-label={label}>

@@ -64,8 +64,8 @@ export function InvestForm(props: InvestFormProps) {
       props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
       send={async () => {
-        if (LIBRARY && apiBase === null) throw notConnectedError('InvestForm');
-        return (await deps.get()).sendInvest(apiBase ?? undefined, values, INVEST_FAILED);
+        if (LIBRARY && !apiBase) throw notConnectedError('InvestForm');
+        return (await deps.get()).sendInvest(apiBase, values, INVEST_FAILED);
       }}
       fallback={INVEST_FAILED}
       onDone={props.onInvested}
@@ -78,7 +78,7 @@ export function InvestForm(props: InvestFormProps) {
       }}
       honeypot={{ value: values.website, onChange: set('website') }}
     >
-      {LIBRARY && apiBase === null && <ServerNotice of="InvestForm" />}
+      {LIBRARY && !apiBase && <ServerNotice of="InvestForm" />}
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
       <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />

@@ -64,11 +64,11 @@ export function LoginForm({
 }: LoginFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  // With `authenticate` the caller makes the calls: no server needed.
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
-  const server = LIBRARY ? useServer('LoginForm', apiBaseProp, !authenticate) : apiBaseProp;
-  const apiBase = LIBRARY && authenticate ? undefined : server;
+  const apiBase = LIBRARY ? useServer('LoginForm', apiBaseProp, !authenticate) : apiBaseProp;
+  // With `authenticate` the caller makes the calls: no server needed.
+  const missing = LIBRARY && !authenticate && !apiBase;
   const uid = useId();
   const headingId = `${uid}-heading`;
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -123,13 +123,13 @@ export function LoginForm({
         request = checked.value;
       }
       setFieldErrors({});
-      if (LIBRARY && apiBase === null) {
+      if (missing) {
         fail(notConnected('LoginForm'));
         return;
       }
       const result = authenticate
         ? await authenticate(request)
-        : await api.widgetLogin(apiBase ?? undefined, request);
+        : await api.widgetLogin(apiBase, request);
       setPassword('');
       setAnswer('');
       if (api.isLoginStep(result)) {
@@ -175,7 +175,7 @@ export function LoginForm({
         onSubmit={(e) => void onSubmit(e)}
         onFocusCapture={() =>
           void deps.get().then(
-            (m) => (LIBRARY && apiBase === null) || m.warm(apiBase ?? undefined),
+            (m) => missing || m.warm(apiBase),
             () => undefined,
           )
         }
@@ -185,7 +185,7 @@ export function LoginForm({
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="spartan-form__title">
           {step ? STEP_TEXT[step.kind].heading : heading}
         </h2>
-        {LIBRARY && apiBase === null && <ServerNotice of="LoginForm" />}
+        {missing && <ServerNotice of="LoginForm" />}
         {error && (
           <p
             ref={errorRef}

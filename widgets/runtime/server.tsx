@@ -57,22 +57,21 @@ const reported = new Set<string>();
 
 /**
  * Where `component` sends its calls: its prop, the provider's setting, or derived from the
- * provider's `server`. `null` when nothing names the server (never in the bundles, where
- * `undefined` stands for the script's origin). `needed` is false when the component makes no
- * call of its own (nothing to report then).
+ * provider's `server`; `undefined` when nothing names the server (then the component calls
+ * nothing). `needed` is false when the component makes no call of its own (nothing to report).
  */
 export function useServer(
   component: ServerComponent,
   prop: string | undefined,
   needed = true,
-): string | null | undefined {
+): string | undefined {
   const use: ServerUse = USES[component];
   const context = useContext(SpartanServerContext);
   const server = given(context.server);
   const fromServer = use.fromServer ?? ((origin: string) => origin);
   const value =
-    given(prop) ?? given(context[use.setting]) ?? (server ? fromServer(server) : undefined) ?? null;
-  const missing = value === null && needed;
+    given(prop) ?? given(context[use.setting]) ?? (server ? fromServer(server) : undefined);
+  const missing = value === undefined && needed;
   useEffect(() => {
     if (!missing || reported.has(component)) return;
     reported.add(component);
