@@ -64,7 +64,7 @@ export function ApplyForm(props: ApplyFormProps) {
       props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateApply(values, resume) ?? {}}
       send={async () => {
-        if (LIBRARY && !apiBase) throw notConnectedError('ApplyForm');
+        if (LIBRARY && apiBase === undefined) throw notConnectedError('ApplyForm');
         setProgress(null);
         const api = await deps.get();
         return api.sendApply(apiBase, values, resume, setProgress, APPLY_FAILED);
@@ -85,7 +85,7 @@ export function ApplyForm(props: ApplyFormProps) {
         )
       }
     >
-      {LIBRARY && !apiBase && <ServerNotice of="ApplyForm" />}
+      {LIBRARY && apiBase === undefined && <ServerNotice of="ApplyForm" />}
       <Field id={idOf('job_title')} label="Job role" required error={run.errors.job_title}>
         {(a11y) => (
           <select {...a11y} {...bind('job_title')} className="spartan-input">

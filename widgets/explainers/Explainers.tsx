@@ -109,7 +109,7 @@ export function Explainers({
           {heading}
         </h2>
       )}
-      {LIBRARY && !media ? (
+      {LIBRARY && media === undefined ? (
         <ServerNotice of="Explainers" />
       ) : grid ? (
         <ul className="spartan-explainers__grid" aria-label={label}>

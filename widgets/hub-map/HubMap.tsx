@@ -78,7 +78,7 @@ export function HubMap({
   const url = LIBRARY ? useServer('HubMap', geoUrl) : geoUrl;
 
   useEffect(() => {
-    if (!near || (LIBRARY && !url)) return;
+    if (!near || (LIBRARY && url === undefined)) return;
     let live = true;
     // Code and geometry in parallel: no waterfall.
     Promise.all([
@@ -175,7 +175,7 @@ export function HubMap({
                 onSelect={(name) => choose(name, false)}
                 detailsId={detailsId}
               />
-            ) : LIBRARY && !url ? (
+            ) : LIBRARY && url === undefined ? (
               <ServerNotice of="HubMap" />
             ) : map.status === 'error' ? (
               <p className="spartan-hub-map__frame spartan-hub-map__placeholder">

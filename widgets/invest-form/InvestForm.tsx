@@ -64,7 +64,7 @@ export function InvestForm(props: InvestFormProps) {
       props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={() => deps.loaded()?.validateInvest(values, certified) ?? {}}
       send={async () => {
-        if (LIBRARY && !apiBase) throw notConnectedError('InvestForm');
+        if (LIBRARY && apiBase === undefined) throw notConnectedError('InvestForm');
         return (await deps.get()).sendInvest(apiBase, values, INVEST_FAILED);
       }}
       fallback={INVEST_FAILED}
@@ -78,7 +78,7 @@ export function InvestForm(props: InvestFormProps) {
       }}
       honeypot={{ value: values.website, onChange: set('website') }}
     >
-      {LIBRARY && !apiBase && <ServerNotice of="InvestForm" />}
+      {LIBRARY && apiBase === undefined && <ServerNotice of="InvestForm" />}
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
       <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />

@@ -68,7 +68,7 @@ export function LoginForm({
   // eslint-disable-next-line react-hooks/rules-of-hooks
   const apiBase = LIBRARY ? useServer('LoginForm', apiBaseProp, !authenticate) : apiBaseProp;
   // With `authenticate` the caller makes the calls: no server needed.
-  const missing = LIBRARY && !authenticate && !apiBase;
+  const missing = LIBRARY && !authenticate && apiBase === undefined;
   const uid = useId();
   const headingId = `${uid}-heading`;
   const errorRef = useRef<HTMLParagraphElement>(null);

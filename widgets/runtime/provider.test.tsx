@@ -93,6 +93,12 @@ describe('SpartanProvider', { timeout: 30_000 }, () => {
 });
 
 describe('without a server', { timeout: 30_000 }, () => {
+  it('counts "/" (this origin\'s root) as a server, not as none', () => {
+    const { container } = render(<Explainers layout="grid" mediaBase="/" />);
+    for (const poster of posters(container)) expect(poster).toMatch(/^\/media\/videos\//);
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('the login form says so in place, calls nothing on submit, and names the fix once in the console', async () => {
     const { container, unmount } = render(<LoginForm />);
     const note = screen.getByRole('note');

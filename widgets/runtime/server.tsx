@@ -50,8 +50,8 @@ export type ServerComponent = keyof typeof USES;
  */
 export const LIBRARY: boolean = true;
 
-/** A string the developer actually gave (blank counts as none), without trailing slashes. */
-const given = (value: string | undefined) => value?.trim().replace(/\/+$/, '') || undefined;
+/** A string the developer actually gave (blank counts as none); calls trim trailing slashes. */
+const given = (value: string | undefined) => value?.trim() || undefined;
 
 const reported = new Set<string>();
 
@@ -70,7 +70,9 @@ export function useServer(
   const server = given(context.server);
   const fromServer = use.fromServer ?? ((origin: string) => origin);
   const value =
-    given(prop) ?? given(context[use.setting]) ?? (server ? fromServer(server) : undefined);
+    given(prop) ??
+    given(context[use.setting]) ??
+    (server ? fromServer(server.replace(/\/+$/, '')) : undefined);
   const missing = value === undefined && needed;
   useEffect(() => {
     if (!missing || reported.has(component)) return;
