@@ -50,7 +50,7 @@ import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 export interface ExplainersProps {
   /** `carousel` (default: the home page's) or `grid` (the /explainers page's). */
   layout?: 'carousel' | 'grid' | string;
-  /** Origin or URL prefix for the `/media/…` paths; default the widget script's origin. */
+  /** Origin or URL prefix for the `/media/…` paths; default: the SpartanProvider's (the element: its script's origin). */
   mediaBase?: string;
   /** Heading above the videos; '' renders none (the page supplies its own). */
   heading?: string;

@@ -40,7 +40,7 @@ export interface HubMapProps {
   heading?: string;
   /** The hubs; default the five of the specification. */
   hubs?: readonly Hub[];
-  /** URL of the projected states (geometry.ts); default /widgets/geo/us-states-<hash>.json (geo-file.ts) on the widget's own server. */
+  /** URL of the projected states (geometry.ts); default /widgets/geo/us-states-<hash>.json (geo-file.ts) on the SpartanProvider's server (the element: its script's). */
   geoUrl?: string;
   /** Called with the name of the hub chosen in the list or on the map. */
   onHubSelect?: (name: string) => void;

@@ -37,7 +37,7 @@ import { LoginStepFields, RecoveryCodes, STEP_TEXT } from './LoginSteps.tsx';
 import { LIBRARY, ServerNotice, notConnected, useServer } from '#spartan-server';
 
 export interface LoginFormProps {
-  /** API origin; default: the origin the widget script came from. */
+  /** API origin; default: the SpartanProvider's (the element: the origin its script came from). */
   apiBase?: string;
   /** Called with the user (null if the server sent none) after a successful login. */
   onLogin?: (user: AuthUser | null) => void;
