@@ -124,8 +124,8 @@ export async function buildLib(): Promise<void> {
     root: ROOT,
     logLevel: 'warn',
     publicDir: false,
-    // No script URL to read in a host app's bundle: the components take `apiBase` (and the
-    // element default falls back to the page's origin), in both formats alike.
+    // No script URL to read in a host app's bundle: the components find the server through
+    // SpartanProvider or their props (widgets/runtime/server.tsx), in both formats alike.
     define: { ...productionDefine, 'import.meta.url': 'undefined' },
     build: {
       outDir: OUT,

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type InlineConfig } from 'vite';
+import { build, defaultServerConditions, type InlineConfig } from 'vite';
 import { DIST, ROOT } from './paths.ts';
 import { browserResolve, productionDefine, reactPlugin, shimsPlugin } from './vite-shared.ts';
 
@@ -121,7 +121,9 @@ export async function buildSite(): Promise<void> {
   const ssrDir = path.join(DIST, '.site-ssr');
   await build({
     ...shared,
-    ssr: { noExternal: true },
+    // The prerender resolves package.json "imports" as the client does (the `preact` variants),
+    // so that its markup is what the browser hydrates.
+    ssr: { noExternal: true, resolve: { conditions: ['preact', ...defaultServerConditions] } },
     build: {
       ssr: path.join(siteRoot, 'render.tsx'),
       outDir: ssrDir,

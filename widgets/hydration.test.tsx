@@ -31,6 +31,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The server-calling components under one provider, as an app configures them. */
+function ServedApp() {
+  return createElement(
+    lib.SpartanProvider,
+    { server: 'https://spartans.example' },
+    createElement(lib.Explainers),
+    createElement(lib.HubMap),
+    createElement(lib.ApplyForm),
+    createElement(lib.InvestForm),
+    createElement(lib.LoginForm),
+  );
+}
+
 const cases: Array<[string, ComponentType<Record<string, unknown>>, Record<string, unknown>]> = [
   ['WealthCounter', lib.WealthCounter as ComponentType, { startDate: '2025-01-01T00:00:00Z' }],
   ['StateBanner', lib.StateBanner as ComponentType, {}],
@@ -39,6 +52,7 @@ const cases: Array<[string, ComponentType<Record<string, unknown>>, Record<strin
   ['ApplyForm', lib.ApplyForm as ComponentType, { apiBase: 'https://spartans.example' }],
   ['InvestForm', lib.InvestForm as ComponentType, { apiBase: 'https://spartans.example' }],
   ['LoginForm', lib.LoginForm as ComponentType, { apiBase: 'https://spartans.example' }],
+  ['SpartanProvider', ServedApp, {}],
 ];
 
 describe('server render, then hydration in the browser', () => {

@@ -1,4 +1,9 @@
 /** npm library: the widgets as React components. Importing this defines no element. */
+export {
+  SpartanProvider,
+  type SpartanProviderProps,
+  type SpartanServer,
+} from './runtime/provider.tsx';
 export { WealthCounter, type WealthCounterProps } from './counter/WealthCounter.tsx';
 export { StateBanner, type StateBannerProps } from './banner/StateBanner.tsx';
 export { defineWidget, type WidgetDefinition, type AttributeType } from './runtime/define.ts';

@@ -1,6 +1,5 @@
 /** The embed builder's snippets: attribute order, escaping, theme CSS and the React props. */
 import { describe, expect, it } from 'vitest';
-import { GEO_FILE } from '../../widgets/hub-map/geo-file.ts';
 import { EMBED_WIDGETS, htmlSnippet, reactSnippet, type EmbedChoice } from './snippets.ts';
 
 const widget = (tag: string) => EMBED_WIDGETS.find((w) => w.tag === tag)!;
@@ -30,7 +29,7 @@ describe('embed snippets', () => {
         '<spartan-explainers layout="grid" heading="Ours &amp; &quot;theirs&quot; &lt;b>"></spartan-explainers>',
     );
     expect(reactSnippet(ORIGIN, choice)).toContain(
-      `<Explainers layout="grid" heading={"Ours & \\"theirs\\" <b>"} mediaBase="${ORIGIN}" />`,
+      `<Explainers layout="grid" heading={"Ours & \\"theirs\\" <b>"} />`,
     );
   });
 
@@ -48,10 +47,38 @@ describe('embed snippets', () => {
     expect(react).toContain('<WealthCounter />');
   });
 
-  it('tells the React map where its geometry is, unless given', () => {
-    const choice: EmbedChoice = { widget: widget('spartan-hub-map'), attributes: {}, theme: {} };
-    expect(reactSnippet(ORIGIN, choice)).toContain(
-      `<HubMap geoUrl="${ORIGIN}/widgets/${GEO_FILE}" />`,
+  it('names this server in a SpartanProvider for a component that talks to it, around its theme', () => {
+    const map: EmbedChoice = { widget: widget('spartan-hub-map'), attributes: {}, theme: {} };
+    expect(reactSnippet(ORIGIN, map)).toBe(
+      [
+        "import { HubMap, SpartanProvider } from 'spartan-platform';",
+        '',
+        'export function SpartanHubMap() {',
+        '  // One SpartanProvider around your app serves every Spartans component.',
+        '  return (',
+        `    <SpartanProvider server="${ORIGIN}">`,
+        '      <HubMap />',
+        '    </SpartanProvider>',
+        '  );',
+        '}',
+      ].join('\n'),
     );
+    const form: EmbedChoice = {
+      widget: widget('spartan-apply-form'),
+      attributes: { 'api-base': 'https://api.example' },
+      theme: { '--spartan-gold': '#123456' },
+    };
+    const react = reactSnippet(ORIGIN, form);
+    expect(react).toContain(
+      [
+        `    <SpartanProvider server="${ORIGIN}">`,
+        '      <div style={theme}>',
+        '        <ApplyForm apiBase="https://api.example" />',
+        '      </div>',
+        '    </SpartanProvider>',
+      ].join('\n'),
+    );
+    const counter: EmbedChoice = { widget: widget('spartan-counter'), attributes: {}, theme: {} };
+    expect(reactSnippet(ORIGIN, counter)).not.toContain('SpartanProvider');
   });
 });

@@ -4,14 +4,13 @@
  * element and its CSS for any page, and the component for a React app.
  */
 import { SPARTAN_ATTRIBUTES, type SpartanTag } from '../../widgets/elements.ts';
-import { GEO_FILE } from '../../widgets/hub-map/geo-file.ts';
 
 export interface EmbedWidget {
   tag: SpartanTag;
   name: string;
   /** The React component of the npm package. */
   component: string;
-  /** What the React component must be told about the server (the element knows it). */
+  /** What the React component learns from the SpartanProvider (the element knows its server). */
   server?: 'apiBase' | 'mediaBase' | 'geoUrl';
 }
 
@@ -111,31 +110,32 @@ const camelCase = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) =>
 const jsxProp = (name: string, value: string) =>
   /^[^"\\{}<>&]*$/.test(value) ? `${name}="${value}"` : `${name}={${JSON.stringify(value)}}`;
 
-/** The snippet for a React app using the npm package. */
+/**
+ * The snippet for a React app using the npm package. A component that talks to the server finds
+ * it through a SpartanProvider (one around the app serves every component).
+ */
 export function reactSnippet(origin: string, choice: EmbedChoice): string {
   const { component, server } = choice.widget;
   const props = setAttributes(choice).map(([name, value]) => [camelCase(name), value] as const);
-  if (server && !props.some(([name]) => name === server)) {
-    props.push([server, server === 'geoUrl' ? `${origin}/widgets/${GEO_FILE}` : origin]);
-  }
-  const element = `<${component}${props.map(([n, v]) => ` ${jsxProp(n, v)}`).join('')} />`;
   const theme = Object.entries(choice.theme);
-  const lines = [`import { ${component} } from 'spartan-platform';`];
+  let jsx = [`<${component}${props.map(([n, v]) => ` ${jsxProp(n, v)}`).join('')} />`];
+  const wrap = (open: string, close: string) => {
+    jsx = [open, ...jsx.map((line) => `  ${line}`), close];
+  };
+  if (theme.length) wrap('<div style={theme}>', '</div>');
+  if (server) wrap(`<SpartanProvider ${jsxProp('server', origin)}>`, '</SpartanProvider>');
+  const names = server ? [component, 'SpartanProvider'].sort() : [component];
+  const lines = [`import { ${names.join(', ')} } from 'spartan-platform';`];
   if (theme.length) lines[0] = `import type { CSSProperties } from 'react';\n${lines[0]}`;
   lines.push('', `export function Spartan${component}() {`);
+  if (server)
+    lines.push('  // One SpartanProvider around your app serves every Spartans component.');
   if (theme.length) {
     const style = theme.map(([p, v]) => `'${p}': '${v}'`).join(', ');
-    lines.push(
-      `  const theme = { ${style} } as CSSProperties;`,
-      `  return (`,
-      `    <div style={theme}>`,
-      `      ${element}`,
-      `    </div>`,
-      `  );`,
-    );
-  } else {
-    lines.push(`  return ${element};`);
+    lines.push(`  const theme = { ${style} } as CSSProperties;`);
   }
+  if (jsx.length === 1) lines.push(`  return ${jsx[0]};`);
+  else lines.push('  return (', ...jsx.map((line) => `    ${line}`), '  );');
   lines.push('}');
   return lines.join('\n');
 }

@@ -82,13 +82,13 @@ describe('the embed builder', () => {
     expect(react).toContain('<StateBanner message="Partners, help us count." />');
     expect(react).toContain("'--spartan-gold': '#123456'");
 
-    // A form: the React snippet names this server, as the component cannot know it.
+    // A form: the React snippet names this server in a provider, as the component cannot know it.
     await page.getByLabel('Widget').selectOption({ label: 'Spartan application form' });
     await stageElement(page, 'spartan-apply-form');
     await page.getByLabel('success-url').fill('/thanks');
-    await expect(snippet(page, 'React snippet').textContent()).resolves.toContain(
-      `<ApplyForm successUrl="/thanks" apiBase="${origin}" />`,
-    );
+    const form = await snippet(page, 'React snippet').textContent();
+    expect(form).toContain(`<SpartanProvider server="${origin}">`);
+    expect(form).toContain('<ApplyForm successUrl="/thanks" />');
     await page.getByRole('button', { name: 'Default colours' }).click();
     await expect(snippet(page, 'HTML snippet').textContent()).resolves.not.toContain('<style>');
     expect(t!.errors).toEqual([]);

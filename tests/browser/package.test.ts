@@ -79,7 +79,13 @@ const APP_FILES: Record<string, string> = {
 `,
   'public/host.css': 'button { background: lime; letter-spacing: 7px; }\n',
   'src/App.tsx': `import { useEffect, useState } from 'react';
-import { StateBanner, WealthCounter, type SpartanEventDetails } from 'spartan-platform';
+import {
+  LoginForm,
+  SpartanProvider,
+  StateBanner,
+  WealthCounter,
+  type SpartanEventDetails,
+} from 'spartan-platform';
 import 'spartan-platform/register';
 
 export function App() {
@@ -96,6 +102,9 @@ export function App() {
       <p id="letter">{letter ? \`Chosen: \${letter}\` : 'None chosen'}</p>
       <WealthCounter startDate="2025-01-01T00:00:00Z" label="Component counter" />
       <spartan-counter start-date="2025-01-01T00:00:00Z" />
+      <SpartanProvider server="https://spartans.example">
+        <LoginForm heading="Provided login" />
+      </SpartanProvider>
     </main>
   );
 }
@@ -291,15 +300,22 @@ describe('the npm package', () => {
       );
       fs.writeFileSync(
         path.join(dir, 'app.tsx'),
-        `import { WealthCounter, ApplyForm, type ApplyFormProps } from 'spartan-platform';
+        `import {
+  WealthCounter,
+  ApplyForm,
+  SpartanProvider,
+  type ApplyFormProps,
+  type SpartanServer,
+} from 'spartan-platform';
 export const props: ApplyFormProps = { apiBase: 'https://spartans.example' };
+export const server: SpartanServer = { server: 'https://spartans.example', geoUrl: undefined };
 export const page = (
-  <>
+  <SpartanProvider {...server}>
     <WealthCounter startDate="2025-01-01T00:00:00Z" />
     <ApplyForm {...props} />
     <spartan-counter start-date="2025-01-01T00:00:00Z" className="wide" />
     <spartan-explainers layout="grid" media-base="https://spartans.example" />
-  </>
+  </SpartanProvider>
 );
 export function listen(): string | undefined {
   const banner = document.querySelector('spartan-banner');
@@ -347,6 +363,9 @@ describe.each([18, 19] as const)('a React %i app', (major) => {
     const markup = run(process.execPath, ['render.mjs'], dir);
     expect(markup).toContain('Wyoming');
     expect(markup).toContain('Component counter');
+    // The login form knows its server from the provider: no "not connected" note.
+    expect(markup).toContain('Provided login');
+    expect(markup).not.toContain('not connected');
     const template = fs.readFileSync(path.join(dir, 'dist', 'index.html'), 'utf8');
     expect(template).toMatch(/<link rel="stylesheet"[^>]+\/assets\/[^"]+\.css"/);
     fs.writeFileSync(path.join(dir, 'dist', 'index.html'), template.replace('<!--app-->', markup));

@@ -37,6 +37,7 @@ import {
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
+import { LIBRARY, ServerNotice, notConnectedError, useServer } from '#spartan-server';
 import { EMPTY_APPLY } from './fields.ts';
 
 export interface ApplyFormProps extends ApplicationFormProps {
@@ -52,20 +53,24 @@ export function ApplyForm(props: ApplyFormProps) {
   const { values, set, bind, run, idOf } = useApplication(EMPTY_APPLY);
   const [resume, setResume] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const apiBase = LIBRARY ? useServer('ApplyForm', props.apiBase) : props.apiBase;
   return (
     <ApplicationShell
       label="Spartan application"
       values={values}
       run={run}
-      props={props}
+      props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={async (v) => (await logic.get()).validateApply(v, resume)}
       submit={async (v) => {
+        if (LIBRARY && apiBase === undefined) throw notConnectedError('ApplyForm');
         setProgress(null);
-        return (await logic.get()).sendApply(props.apiBase, v, resume, setProgress, APPLY_FAILED);
+        return (await logic.get()).sendApply(apiBase, v, resume, setProgress, APPLY_FAILED);
       }}
       prepare={() =>
         void logic.get().then(
-          (m) => m.warm(props.apiBase),
+          (m) => m.warm(apiBase),
           () => undefined,
         )
       }
@@ -80,6 +85,7 @@ export function ApplyForm(props: ApplyFormProps) {
       onHoneypot={set('website')}
       progress={resume && { id: idOf('progress'), label: 'Uploading resume', fraction: progress }}
     >
+      {LIBRARY && apiBase === undefined && <ServerNotice of="ApplyForm" />}
       <Field id={idOf('job_title')} label="Job role" required error={run.errors.job_title}>
         {(a11y) => (
           <select {...a11y} {...bind('job_title')} className="spartan-input">

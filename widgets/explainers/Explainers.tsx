@@ -44,11 +44,12 @@ import explainersCss from './explainers.css?inline';
 import { mediaUrl } from './share.ts';
 import { VideoDialog } from './VideoDialog.tsx';
 import { VideoTile } from './VideoTile.tsx';
+import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 
 export interface ExplainersProps {
   /** `carousel` (default: the home page's) or `grid` (the /explainers page's). */
   layout?: 'carousel' | 'grid' | string;
-  /** Origin or URL prefix for the `/media/…` paths; default the widget script's origin. */
+  /** Origin or URL prefix for the `/media/…` paths; default: the SpartanProvider's (the element: its script's origin). */
   mediaBase?: string;
   /** Heading above the videos; '' renders none (the page supplies its own). */
   heading?: string;
@@ -69,7 +70,10 @@ export function Explainers({
 }: ExplainersProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  const base = resolveApiBase(mediaBase);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const media = LIBRARY ? useServer('Explainers', mediaBase) : mediaBase;
+  const base = resolveApiBase(media);
   const grid = layout === 'grid';
   const reducedMotion = usePrefersReducedMotion();
   // The modal remembers the selected video; null while closed.
@@ -104,7 +108,9 @@ export function Explainers({
           {heading}
         </h2>
       )}
-      {grid ? (
+      {LIBRARY && media === undefined ? (
+        <ServerNotice of="Explainers" />
+      ) : grid ? (
         <ul className="spartan-explainers__grid" aria-label={label}>
           {tiles.map((tile) => (
             <li key={tile.key}>{tile}</li>

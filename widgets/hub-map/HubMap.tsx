@@ -33,13 +33,14 @@ import { isStatePaths } from './geometry.ts';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
 import type { MapViewProps } from './MapView.tsx';
 import { useNearViewport } from './use-near-viewport.ts';
+import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 
 export interface HubMapProps {
   /** Heading above the widget; '' renders none (the page supplies its own). */
   heading?: string;
   /** The hubs; default the five of the specification. */
   hubs?: readonly Hub[];
-  /** URL of the projected states (geometry.ts); default /widgets/geo/us-states-<hash>.json (geo-file.ts) on the widget's own server. */
+  /** URL of the projected states (geometry.ts); default /widgets/geo/us-states-<hash>.json (geo-file.ts) on the SpartanProvider's server (the element: its script's). */
   geoUrl?: string;
   /** Called with the name of the hub chosen in the list or on the map. */
   onHubSelect?: (name: string) => void;
@@ -72,15 +73,17 @@ export function HubMap({
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const near = useNearViewport(ref);
-  const url = geoUrl ?? geoUrlFor(scriptOrigin);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const url = LIBRARY ? useServer('HubMap', geoUrl) : geoUrl;
 
   useEffect(() => {
-    if (!near) return;
+    if (!near || (LIBRARY && url === undefined)) return;
     let live = true;
     // Code and geometry in parallel: no waterfall.
     Promise.all([
       import('./MapView.tsx'),
-      fetch(url)
+      fetch(url ?? geoUrlFor(scriptOrigin))
         .then((r) => {
           if (!r.ok) throw new Error(`${r.status}`);
           return r.json() as Promise<unknown>;
@@ -172,6 +175,8 @@ export function HubMap({
                 onSelect={(name) => choose(name, false)}
                 detailsId={detailsId}
               />
+            ) : LIBRARY && url === undefined ? (
+              <ServerNotice of="HubMap" />
             ) : map.status === 'error' ? (
               <p className="spartan-hub-map__frame spartan-hub-map__placeholder">
                 The map could not be loaded; every hub is in the list.{' '}

@@ -35,6 +35,7 @@ import {
   useApplication,
   type ApplicationFormProps,
 } from '../internal/form/shell.tsx';
+import { LIBRARY, ServerNotice, notConnectedError, useServer } from '#spartan-server';
 import { EMPTY_INVEST } from './fields.ts';
 
 export interface InvestFormProps extends ApplicationFormProps {
@@ -53,17 +54,23 @@ export function InvestForm(props: InvestFormProps) {
   const firstChoiceId = `${accreditationId}-${ACCREDITATION_OPTIONS[0].value}`;
   const choiceBy = describedBy(accreditationId, false, Boolean(run.errors.accreditation));
   const certifyBy = describedBy(idOf('certify'), false, Boolean(run.errors.certify));
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const apiBase = LIBRARY ? useServer('InvestForm', props.apiBase) : props.apiBase;
   return (
     <ApplicationShell
       label="Investor application"
       values={values}
       run={run}
-      props={props}
+      props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={async (v) => (await logic.get()).validateInvest(v, certified)}
-      submit={async (v) => (await logic.get()).sendInvest(props.apiBase, v, INVEST_FAILED)}
+      submit={async (v) => {
+        if (LIBRARY && apiBase === undefined) throw notConnectedError('InvestForm');
+        return (await logic.get()).sendInvest(apiBase, v, INVEST_FAILED);
+      }}
       prepare={() =>
         void logic.get().then(
-          (m) => m.warm(props.apiBase),
+          (m) => m.warm(apiBase),
           () => undefined,
         )
       }
@@ -78,6 +85,7 @@ export function InvestForm(props: InvestFormProps) {
       }}
       onHoneypot={set('website')}
     >
+      {LIBRARY && apiBase === undefined && <ServerNotice of="InvestForm" />}
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
       <ContactField name="email" id={idOf('email')} error={run.errors.email} bind={bind} />
       <ContactField name="phone" id={idOf('phone')} error={run.errors.phone} bind={bind} />

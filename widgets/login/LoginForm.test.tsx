@@ -1,7 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
+// Inside a <SpartanProvider> naming the server, as a React app uses the form.
+import { renderServed as render } from '../../tests/render-served.tsx';
 import { httpClient } from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { LOGIN_EXPIRED, LOGIN_PATH, STEP_PATHS } from './login-api.ts';

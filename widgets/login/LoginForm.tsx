@@ -34,9 +34,10 @@ import loginCss from './login.css?inline';
 import type { AuthUser, LoginOutcome, LoginRequest, LoginStep } from './types.ts';
 import { loginErrorText } from './messages.ts';
 import { LoginStepFields, RecoveryCodes, STEP_TEXT } from './LoginSteps.tsx';
+import { LIBRARY, ServerNotice, notConnected, useServer } from '#spartan-server';
 
 export interface LoginFormProps {
-  /** API origin; default: the origin the widget script came from. */
+  /** API origin; default: the SpartanProvider's (the element: the origin its script came from). */
   apiBase?: string;
   /** Called with the user (null if the server sent none) after a successful login. */
   onLogin?: (user: AuthUser | null) => void;
@@ -55,7 +56,7 @@ const STYLES = [tokensCss, formCss, loginCss];
 const deps = lazy(() => import('./login-api.ts'));
 
 export function LoginForm({
-  apiBase,
+  apiBase: apiBaseProp,
   onLogin,
   authenticate,
   heading = 'Staff Login',
@@ -63,6 +64,11 @@ export function LoginForm({
 }: LoginFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  // LIBRARY is a constant of each build: this hook runs on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const apiBase = LIBRARY ? useServer('LoginForm', apiBaseProp, !authenticate) : apiBaseProp;
+  // With `authenticate` the caller makes the calls: no server needed.
+  const missing = LIBRARY && !authenticate && apiBase === undefined;
   const uid = useId();
   const headingId = `${uid}-heading`;
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -117,6 +123,10 @@ export function LoginForm({
         request = checked.value;
       }
       setFieldErrors({});
+      if (missing) {
+        fail(notConnected('LoginForm'));
+        return;
+      }
       const result = authenticate
         ? await authenticate(request)
         : await api.widgetLogin(apiBase, request);
@@ -165,7 +175,7 @@ export function LoginForm({
         onSubmit={(e) => void onSubmit(e)}
         onFocusCapture={() =>
           void deps.get().then(
-            (m) => m.warm(apiBase),
+            (m) => missing || m.warm(apiBase),
             () => undefined,
           )
         }
@@ -175,6 +185,7 @@ export function LoginForm({
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="spartan-form__title">
           {step ? STEP_TEXT[step.kind].heading : heading}
         </h2>
+        {missing && <ServerNotice of="LoginForm" />}
         {error && (
           <p
             ref={errorRef}

@@ -1,0 +1,161 @@
+/**
+ * Where the npm library's components send their calls: the prop, else the nearest
+ * SpartanProvider, else nowhere (a notice in place and one console error naming the fix).
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { expectNoAxeViolations } from '../../tests/axe.ts';
+import { httpClient } from '../internal/http.ts';
+import { geoUrlFor } from '../hub-map/hub-logic.ts';
+import { ApplyForm, Explainers, HubMap, InvestForm, LoginForm, SpartanProvider } from '../index.ts';
+
+vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
+
+const SERVER = 'https://spartans.example';
+const post = vi.fn();
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let consoleError: MockInstance<Console['error']>;
+
+beforeEach(() => {
+  post.mockReset();
+  post.mockResolvedValue({ data: { user: { id: 'u1', username: 'ada' }, token: 't' } });
+  vi.mocked(httpClient).mockReset();
+  vi.mocked(httpClient).mockResolvedValue({ post } as never);
+  // The map's geometry request; never answered, the URL is what counts.
+  fetchMock = vi.fn<typeof fetch>(() => new Promise(() => undefined));
+  vi.stubGlobal('fetch', fetchMock);
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function logIn() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Username/), 'ada');
+  await user.type(screen.getByLabelText(/Password/), 'a long passphrase');
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+const posters = (container: HTMLElement) =>
+  [...container.querySelectorAll('video')].map((v) => v.getAttribute('poster'));
+
+describe('SpartanProvider', { timeout: 30_000 }, () => {
+  it('names one server for the API, the media and the map geometry', async () => {
+    const { container } = render(
+      <SpartanProvider server={`${SERVER}/`}>
+        <LoginForm />
+        <Explainers layout="grid" />
+        <HubMap />
+      </SpartanProvider>,
+    );
+    expect(posters(container)).toHaveLength(6);
+    for (const poster of posters(container)) expect(poster).toMatch(`${SERVER}/media/videos/`);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(geoUrlFor(SERVER)));
+    await logIn();
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(httpClient).toHaveBeenCalledWith(SERVER);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('takes apiBase, mediaBase and geoUrl apart, and a prop wins over the provider', async () => {
+    const { container } = render(
+      <SpartanProvider
+        server="https://unused.example"
+        apiBase="https://api.example"
+        mediaBase="https://cdn.example/spartans"
+        geoUrl="https://cdn.example/geo.json"
+      >
+        <Explainers layout="grid" />
+        <Explainers layout="grid" mediaBase="https://own-media.example" />
+        <HubMap geoUrl="https://own-geo.example/states.json" />
+        <HubMap />
+        <LoginForm apiBase="https://own-api.example" />
+      </SpartanProvider>,
+    );
+    const [fromProvider, fromProp] = [...container.querySelectorAll('.spartan-explainers')];
+    for (const poster of posters(fromProvider as HTMLElement))
+      expect(poster).toMatch(/^https:\/\/cdn\.example\/spartans\/media\//);
+    for (const poster of posters(fromProp as HTMLElement))
+      expect(poster).toMatch(/^https:\/\/own-media\.example\/media\//);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
+      'https://cdn.example/geo.json',
+      'https://own-geo.example/states.json',
+    ]);
+    await logIn();
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(vi.mocked(httpClient).mock.calls).toEqual([['https://own-api.example']]);
+  });
+});
+
+describe('without a server', { timeout: 30_000 }, () => {
+  it('counts "/" (this origin\'s root) as a server, not as none', () => {
+    const { container } = render(<Explainers layout="grid" mediaBase="/" />);
+    for (const poster of posters(container)) expect(poster).toMatch(/^\/media\/videos\//);
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('the login form says so in place, calls nothing on submit, and names the fix once in the console', async () => {
+    const { container, unmount } = render(<LoginForm />);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('not connected to the Spartans server');
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This login cannot be sent: this site is not connected to the Spartans server yet.',
+    );
+    expect(httpClient).not.toHaveBeenCalled();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(String(consoleError.mock.calls[0]![0])).toMatch(
+      /<LoginForm> does not know the Spartans server.*<SpartanProvider server=.*apiBase=/,
+    );
+    await expectNoAxeViolations(container);
+    unmount();
+    render(<LoginForm />);
+    expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a login form given authenticate needs no server and says nothing', () => {
+    render(<LoginForm authenticate={() => Promise.reject(new Error('no'))} />);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['ApplyForm', <ApplyForm key="a" />],
+    ['InvestForm', <InvestForm key="i" />],
+  ])('%s renders with a notice above its fields', async (name, element) => {
+    const { container } = render(element);
+    const form = screen.getByRole('form');
+    expect(within(form).getByRole('note')).toHaveTextContent(
+      'This form cannot be sent: this site is not connected to the Spartans server yet.',
+    );
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith(expect.stringContaining(`<${name}>`)),
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('the videos and the map load nothing; the hub list still works', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <>
+        <Explainers layout="grid" />
+        <HubMap />
+      </>,
+    );
+    expect(container.querySelectorAll('video, img, source')).toHaveLength(0);
+    const notes = screen.getAllByRole('note').map((n) => n.textContent);
+    expect(notes).toEqual([
+      'The videos cannot be shown: this site is not connected to the Spartans server yet.',
+      'The map cannot be shown: this site is not connected to the Spartans server yet.',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Austin HQ' }));
+    expect(screen.getByRole('region', { name: 'Hub details' })).toHaveTextContent('Austin HQ');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+});
