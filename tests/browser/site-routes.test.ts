@@ -190,6 +190,28 @@ describe('with JavaScript off', () => {
   });
 });
 
+describe('forms before their code arrives', () => {
+  it.each([
+    ['/security-login', 'password', 'Login'],
+    ['/apply-spartan', 'email', 'Submit Application'],
+  ])(
+    'given %s with JavaScript off, when submitted, then nothing typed goes into the address',
+    async (path, field, button) => {
+      const off = await openPage({ javaScriptEnabled: false });
+      try {
+        await off.page.goto(mainUrl() + path);
+        await off.page.locator(`input[name="${field}"]`).fill('secret-typed-value');
+        const leaving = off.page.waitForEvent('framenavigated');
+        await off.page.getByRole('button', { name: button, exact: true }).first().click();
+        await leaving;
+        expect(off.page.url()).not.toContain('secret-typed-value');
+      } finally {
+        await off.close();
+      }
+    },
+  );
+});
+
 describe('responsive layout', () => {
   it.each([375, 768, 1024, 1440])('no route scrolls sideways at %i px', async (width) => {
     const page = await openPage({ viewport: { width, height: 800 } });

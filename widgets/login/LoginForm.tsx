@@ -168,7 +168,9 @@ export function LoginForm({
 
   return (
     <div ref={ref} className="spartan-root spartan-form spartan-login">
+      {/* POST: a submit before the code arrives must not put the password into the address. */}
       <form
+        method="post"
         part="form"
         aria-labelledby={headingId}
         noValidate

@@ -100,7 +100,9 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
       {ui && run.phase === 'succeeded' && !p.props.successUrl ? (
         <ui.SuccessState {...p.success} id={run.result} />
       ) : (
+        // POST: a submit before the code arrives must not put what was typed into the address.
         <form
+          method="post"
           className="spartan-form__grid"
           part="form"
           aria-label={p.label}
