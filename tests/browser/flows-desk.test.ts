@@ -10,6 +10,7 @@ import {
   eachDatabase,
   keepSession,
   mainUrl,
+  openLogin,
   openPage,
   type TestPage,
 } from './harness.ts';
@@ -28,7 +29,7 @@ afterEach(async () => {
 });
 
 async function logIn(page: Page, next = '/staff') {
-  await page.goto(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
+  await openLogin(page, next);
   await page.getByLabel('Username').fill(staffCredentials().username);
   await page.getByLabel('Password').fill(staffCredentials().password);
   await page.getByRole('button', { name: 'Login' }).click();

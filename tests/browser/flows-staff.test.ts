@@ -14,6 +14,7 @@ import {
   eachDatabase,
   keepSession,
   mainUrl,
+  openLogin,
   openPage,
   type TestPage,
 } from './harness.ts';
@@ -99,7 +100,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
   it('lists, searches, opens a detail as inert text, downloads the resume byte-identical, and deletes with a dialog', async () => {
     tp = await openPage({ acceptDownloads: true });
     const { page, errors } = tp;
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await openLogin(page, '/staff');
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
     const table = page.getByRole('table');
@@ -161,7 +162,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
     async () => {
       tp = await openPage({ viewport: { width: 375, height: 800 } });
       const { page } = tp;
-      await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+      await openLogin(page, '/staff');
       await logIn(page);
       await page.waitForURL(`${mainUrl()}/staff`);
       const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
@@ -182,7 +183,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
     async () => {
       tp = await openPage();
       const { page } = tp;
-      await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+      await openLogin(page, '/staff');
       await logIn(page);
       await page.waitForURL(`${mainUrl()}/staff`);
       // The list has loaded (the New view may hold no application).
@@ -231,7 +232,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
   it('an account with two-factor login: the password, then the code step (focused, axe clean), then the staff area', async () => {
     tp = await openPage();
     const { page, errors } = tp;
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await openLogin(page, '/staff');
     await page.getByLabel('Username').fill(database().mfa.username);
     await page.getByLabel('Password').fill(database().mfa.password);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -91,6 +91,17 @@ export async function keepSession(page: Page): Promise<void> {
   }, token);
 }
 
+/**
+ * Opens the staff login for `next` and waits for the network to settle: the form is prerendered,
+ * and a click before the page's code has hydrated it would submit it natively (a new page, no
+ * login).
+ */
+export async function openLogin(page: Page, next: string): Promise<void> {
+  await page.goto(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`, {
+    waitUntil: 'networkidle',
+  });
+}
+
 /** Runs axe-core (from node_modules) in the page and returns violation summaries. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   const { createRequire } = await import('node:module');

@@ -13,6 +13,7 @@ import {
   eachDatabase,
   keepSession,
   mainUrl,
+  openLogin,
   openPage,
   type TestPage,
 } from './harness.ts';
@@ -33,7 +34,7 @@ const isActive = (locator: Locator) => locator.evaluate((el) => el === document.
 const strong = () => `lantern ${crypto.randomUUID().slice(0, 8)} harbour quietly`;
 
 async function logIn(page: Page, username: string, password: string, next = '/staff') {
-  await page.goto(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
+  await openLogin(page, next);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -6,7 +6,14 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, eachDatabase, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  axeViolations,
+  eachDatabase,
+  mainUrl,
+  openLogin,
+  openPage,
+  type TestPage,
+} from './harness.ts';
 import { applicant, createApplication, pdfBytes, staffCredentials } from './flows-support.ts';
 
 let tp: TestPage | null = null;
@@ -195,7 +202,7 @@ describe('the warning before the session ends', () => {
     tp = await openPage();
     const { page, errors } = tp;
     await page.clock.install();
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await openLogin(page, '/staff');
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
     // The list has loaded (the New view may hold no application).
@@ -231,7 +238,7 @@ describe('the warning before the session ends', () => {
     tp = await openPage();
     const { page } = tp;
     await page.clock.install();
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await openLogin(page, '/staff');
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
     // The list has loaded (the New view may hold no application).
