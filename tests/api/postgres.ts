@@ -139,10 +139,10 @@ export async function startPostgres(
 }
 
 /** The loud line printed when PostgreSQL is skipped on purpose. */
-export function warnSkippedPostgres(): void {
+export function warnSkippedPostgres(what = 'the API suite'): void {
   console.warn(
     '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n' +
-      '!! SPARTAN_SKIP_POSTGRES=1: the API suite did NOT run against PostgreSQL.\n' +
+      `!! SPARTAN_SKIP_POSTGRES=1: ${what} did NOT run against PostgreSQL.\n` +
       '!! Only the embedded database (PGlite) was tested. Unset it to test both.\n' +
       '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
   );

@@ -5,9 +5,19 @@
  * byte-identical, delete, stored script payloads shown as inert text, logout.
  */
 import { generateSync } from 'otplib';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  axeViolations,
+  database,
+  demoUrl,
+  eachDatabase,
+  keepSession,
+  mainUrl,
+  openLogin,
+  openPage,
+  type TestPage,
+} from './harness.ts';
 import {
   apiGet,
   applicant,
@@ -27,16 +37,6 @@ afterEach(async () => {
 
 let victim: { id: string; email: string; pdf: Buffer };
 let doomed: { id: string; fullname: string };
-beforeAll(async () => {
-  const who = { fullname: PAYLOAD, email: applicant('payload').email };
-  const pdf = pdfBytes('payload resume');
-  victim = { id: await createApplication(who, pdf), email: who.email, pdf };
-  const other = applicant('Doomed');
-  doomed = {
-    id: await createApplication(other, pdfBytes(other.fullname)),
-    fullname: other.fullname,
-  };
-});
 
 async function logIn(page: Page, password = staffCredentials().password) {
   await page.getByLabel('Username').fill(staffCredentials().username);
@@ -46,7 +46,19 @@ async function logIn(page: Page, password = staffCredentials().password) {
 
 const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned);
 
-describe('staff login and area', () => {
+// On PostgreSQL: the login, the list to the delete, and the two-step login.
+eachDatabase('staff login and area', ({ embeddedOnly }) => {
+  beforeAll(async () => {
+    const who = { fullname: PAYLOAD, email: applicant('payload').email };
+    const pdf = pdfBytes('payload resume');
+    victim = { id: await createApplication(who, pdf), email: who.email, pdf };
+    const other = applicant('Doomed');
+    doomed = {
+      id: await createApplication(other, pdfBytes(other.fullname)),
+      fullname: other.fullname,
+    };
+  });
+
   it('sends a visitor to the login, refuses a wrong password in red, then returns to where they were going; a refresh keeps the session', async () => {
     tp = await openPage();
     const { page, errors } = tp;
@@ -88,7 +100,7 @@ describe('staff login and area', () => {
   it('lists, searches, opens a detail as inert text, downloads the resume byte-identical, and deletes with a dialog', async () => {
     tp = await openPage({ acceptDownloads: true });
     const { page, errors } = tp;
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
+    await openLogin(page, '/staff');
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
     const table = page.getByRole('table');
@@ -124,6 +136,7 @@ describe('staff login and area', () => {
     expect(Buffer.concat(chunks).equals(victim.pdf)).toBe(true);
 
     // Delete another one from its detail page.
+    await keepSession(page);
     await page.goto(`${mainUrl()}/staff?id=${doomed.id}`);
     await page.getByRole('heading', { level: 2, name: doomed.fullname }).waitFor();
     await page.getByRole('button', { name: 'Delete application' }).click();
@@ -144,74 +157,84 @@ describe('staff login and area', () => {
     expect(errors).toEqual([]);
   });
 
-  it('logs out on the server: the old token stops working and the staff area asks for a login again', async () => {
-    tp = await openPage({ viewport: { width: 375, height: 800 } });
-    const { page } = tp;
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
-    await logIn(page);
-    await page.waitForURL(`${mainUrl()}/staff`);
-    const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(`${mainUrl()}/security-login`);
-    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
-    const res = await fetch(`${mainUrl()}/api/spartan_join/applications/`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(401);
-    await page.goto(`${mainUrl()}/staff`);
-    await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff`);
-  });
+  embeddedOnly(
+    'logs out on the server: the old token stops working and the staff area asks for a login again',
+    async () => {
+      tp = await openPage({ viewport: { width: 375, height: 800 } });
+      const { page } = tp;
+      await openLogin(page, '/staff');
+      await logIn(page);
+      await page.waitForURL(`${mainUrl()}/staff`);
+      const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(`${mainUrl()}/security-login`);
+      expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+      const res = await fetch(`${mainUrl()}/api/spartan_join/applications/`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(401);
+      await page.goto(`${mainUrl()}/staff`);
+      await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff`);
+    },
+  );
 
-  it('when the API answers 401 (the token was revoked elsewhere), then the visitor is logged out and sent to the login with next', async () => {
-    tp = await openPage();
-    const { page } = tp;
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
-    await logIn(page);
-    await page.waitForURL(`${mainUrl()}/staff`);
-    // The list has loaded (the New view may hold no application).
-    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
-    const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
-    const revoked = await fetch(`${mainUrl()}/api/security-logout/`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: '{}',
-    });
-    expect(revoked.status).toBe(200);
-    await page.getByRole('link', { name: 'Investor applications' }).click();
-    await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff%3Flist%3Dinvestors`);
-    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
-    await logIn(page);
-    await page.waitForURL(`${mainUrl()}/staff?list=investors`);
-  });
+  embeddedOnly(
+    'when the API answers 401 (the token was revoked elsewhere), then the visitor is logged out and sent to the login with next',
+    async () => {
+      tp = await openPage();
+      const { page } = tp;
+      await openLogin(page, '/staff');
+      await logIn(page);
+      await page.waitForURL(`${mainUrl()}/staff`);
+      // The list has loaded (the New view may hold no application).
+      await page.getByText(/\d+ applications? \(New\)\./).waitFor();
+      const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+      const revoked = await fetch(`${mainUrl()}/api/security-logout/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(revoked.status).toBe(200);
+      await page.getByRole('link', { name: 'Investor applications' }).click();
+      await page.waitForURL(`${mainUrl()}/security-login?next=%2Fstaff%3Flist%3Dinvestors`);
+      expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+      await logIn(page);
+      await page.waitForURL(`${mainUrl()}/staff?list=investors`);
+    },
+  );
 
-  it('the login widget on a partner origin: a wrong password shows the error, the right one fires spartan-login with the user', async () => {
-    tp = await openPage();
-    const { page } = tp;
-    await page.goto(`${demoUrl()}/forms.html`);
-    const widget = page.locator('#login');
-    await widget.getByLabel('Username').waitFor();
-    const events = await recordEvents(page, ['spartan-login']);
-    await widget.getByLabel('Username').fill(staffCredentials().username);
-    await widget.getByLabel('Password').fill('nope');
-    await widget.getByRole('button', { name: 'Login' }).click();
-    await widget.getByRole('alert').waitFor();
-    expect(await widget.getByRole('alert').textContent()).toBe('Invalid credentials');
-    await widget.getByLabel('Password').fill(staffCredentials().password);
-    await widget.getByRole('button', { name: 'Login' }).click();
-    await expect.poll(async () => (await events()).length, { timeout: 20_000 }).toBe(1);
-    const [event] = await events();
-    expect(event?.detail).toMatchObject({
-      user: { username: staffCredentials().username, role: 'admin', name: 'Flow Tester' },
-    });
-    expect(await axeViolations(page, '#login')).toEqual([]);
-  });
+  // The partner demo is wired to the embedded database's server only.
+  embeddedOnly(
+    'the login widget on a partner origin: a wrong password shows the error, the right one fires spartan-login with the user',
+    async () => {
+      tp = await openPage();
+      const { page } = tp;
+      await page.goto(`${demoUrl()}/forms.html`);
+      const widget = page.locator('#login');
+      await widget.getByLabel('Username').waitFor();
+      const events = await recordEvents(page, ['spartan-login']);
+      await widget.getByLabel('Username').fill(staffCredentials().username);
+      await widget.getByLabel('Password').fill('nope');
+      await widget.getByRole('button', { name: 'Login' }).click();
+      await widget.getByRole('alert').waitFor();
+      expect(await widget.getByRole('alert').textContent()).toBe('Invalid credentials');
+      await widget.getByLabel('Password').fill(staffCredentials().password);
+      await widget.getByRole('button', { name: 'Login' }).click();
+      await expect.poll(async () => (await events()).length, { timeout: 20_000 }).toBe(1);
+      const [event] = await events();
+      expect(event?.detail).toMatchObject({
+        user: { username: staffCredentials().username, role: 'admin', name: 'Flow Tester' },
+      });
+      expect(await axeViolations(page, '#login')).toEqual([]);
+    },
+  );
 
   it('an account with two-factor login: the password, then the code step (focused, axe clean), then the staff area', async () => {
     tp = await openPage();
     const { page, errors } = tp;
-    await page.goto(`${mainUrl()}/security-login?next=%2Fstaff`);
-    await page.getByLabel('Username').fill(inject('mfaUsername'));
-    await page.getByLabel('Password').fill(inject('mfaPassword'));
+    await openLogin(page, '/staff');
+    await page.getByLabel('Username').fill(database().mfa.username);
+    await page.getByLabel('Password').fill(database().mfa.password);
     await page.getByRole('button', { name: 'Login' }).click();
     const heading = page.getByRole('heading', { name: 'Enter your authentication code' });
     await heading.waitFor();
@@ -219,7 +242,7 @@ describe('staff login and area', () => {
     expect(await axeViolations(page)).toEqual([]);
     // A code computed as an authenticator app would; this account logs in once per run.
     const code = generateSync({
-      secret: inject('mfaSecret'),
+      secret: database().mfa.secret,
       epoch: Math.floor(Date.now() / 1000),
     });
     await page.getByLabel(/Authentication code/).fill(code);

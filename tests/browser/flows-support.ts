@@ -1,10 +1,9 @@
 /** Shared by the flows browser tests: real PDFs, and calls to the real API as staff. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { DIST } from '../../scripts/paths.ts';
 import type { Locator, Page } from 'playwright-core';
-import { mainUrl } from './harness.ts';
+import { database, mainUrl } from './harness.ts';
 
 /** A small but real PDF (one page, text `label`), unique per call; `padKB` adds comment lines to make it bigger. */
 export function pdfBytes(label: string, padKB = 0): Buffer {
@@ -30,23 +29,23 @@ export function pdfBytes(label: string, padKB = 0): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-export const staffCredentials = () => ({
-  username: inject('staffUsername'),
-  password: inject('staffPassword'),
-});
+/** The staff account of the server under test (each database has its own). */
+export const staffCredentials = () => database().staff;
 
-let token: string | null = null;
+const tokens = new Map<string, string>();
 
-/** A bearer token for the staff account (one login per test file). */
+/** A bearer token for the staff account (one login per test file and server). */
 export async function staffToken(): Promise<string> {
-  if (token) return token;
+  const known = tokens.get(mainUrl());
+  if (known) return known;
   const res = await fetch(`${mainUrl()}/api/security-login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(staffCredentials()),
   });
   if (!res.ok) throw new Error(`staff login: ${res.status}`);
-  token = ((await res.json()) as { access: string }).access;
+  const token = ((await res.json()) as { access: string }).access;
+  tokens.set(mainUrl(), token);
   return token;
 }
 

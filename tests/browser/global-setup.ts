@@ -1,19 +1,44 @@
 /**
  * Starts, once for all browser tests: the real server on 127.0.0.1 (site,
- * widgets, API on a throwaway data folder), the partner demo on a second
- * origin (localhost, another port), and one Chromium that tests connect to.
+ * widgets, API on a throwaway data folder and the embedded database), the
+ * same server a second time on a throwaway PostgreSQL 15 cluster (the staff
+ * screens run against both: see `eachDatabase` in harness.ts), the partner
+ * demo on a second origin (localhost, another port), and one Chromium that
+ * tests connect to.
+ *
+ * No PostgreSQL available fails the run, as in the API suite, unless
+ * SPARTAN_SKIP_POSTGRES=1: then the PostgreSQL variants are reported skipped, by name.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { build } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { buildDemo } from '../../scripts/demo.ts';
 import { DIST } from '../../scripts/paths.ts';
+import {
+  SKIP_POSTGRES,
+  startPostgres,
+  warnSkippedPostgres,
+  type PostgresCluster,
+} from '../api/postgres.ts';
 import { CHROMIUM_ARGS, chromePath } from './chromium.ts';
+
+/** One running server and its staff accounts (each database has its own). */
+export interface DatabaseTarget {
+  name: 'PGlite' | 'PostgreSQL 15';
+  postgres: boolean;
+  /** Empty when the database was skipped (SPARTAN_SKIP_POSTGRES=1). */
+  url: string;
+  /** A staff account (admin, second factor optional: flows log in with it). */
+  staff: { username: string; password: string };
+  /** A second account, enrolled in TOTP: the two-step login (its key, to compute codes). */
+  mfa: { username: string; password: string; secret: string };
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,27 +53,22 @@ declare module 'vitest' {
     mfaUsername: string;
     mfaPassword: string;
     mfaSecret: string;
+    /** The embedded database's server (the one above), then PostgreSQL's, or null if skipped. */
+    databases: [DatabaseTarget, DatabaseTarget | null];
   }
 }
 
-export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(DIST, 'widgets', 'all.js'))) {
-    throw new Error(`No built output in ${DIST}: run \`npm run build\` first (npm test does).`);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-browser-'));
-  // The partner demo listens first so the main server can allow its origin by CORS.
-  let mainUrl = '';
-  const demo = await buildDemo(() => mainUrl);
-  await demo.listen({ host: '127.0.0.1', port: 0 });
-  // A different host name and port: a real second origin.
-  const demoUrl = `http://localhost:${(demo.server.address() as { port: number }).port}`;
-  // Second factor optional here: most flows log in many times a minute, and a TOTP code may be
-  // used once. The two-step login itself is tested with an enrolled account (flows-staff).
+/** The server under test, listening on a free port, with its two staff accounts. */
+async function startServer(
+  name: DatabaseTarget['name'],
+  options: { dataDir: string; databaseUrl?: string | undefined; corsOrigins: string[] },
+): Promise<{ app: FastifyInstance; target: DatabaseTarget }> {
   const app = await build({
     distDir: DIST,
-    dataDir,
     logger: false,
-    corsOrigins: [demoUrl],
+    ...options,
+    // Second factor optional here: most flows log in many times a minute, and a TOTP code may be
+    // used once. The two-step login itself is tested with an enrolled account (flows-staff).
     staffMfa: 'optional',
     // Every browser test logs in and applies from 127.0.0.1: the per-address allowances (20
     // logins and 10 applications of each kind by default) would run out across the files.
@@ -60,32 +80,83 @@ export default async function setup(project: TestProject) {
     },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  mainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const staffUsername = 'flows-staff';
-  const staffPassword = `pw-${crypto.randomUUID()}`;
-  await app.staff.create({ username: staffUsername, password: staffPassword, name: 'Flow Tester' });
-  const mfaUsername = 'flows-mfa';
-  const mfaPassword = `pw-${crypto.randomUUID()}`;
-  await app.staff.create({ username: mfaUsername, password: mfaPassword, name: 'Two Factor' });
-  const { secret: mfaSecret } = await app.staff.enrolNewTotp(mfaUsername);
-  const browser: BrowserServer = await chromium.launchServer({
-    executablePath: chromePath(),
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const staff = { username: 'flows-staff', password: `pw-${crypto.randomUUID()}` };
+  await app.staff.create({ ...staff, name: 'Flow Tester' });
+  const mfa = { username: 'flows-mfa', password: `pw-${crypto.randomUUID()}` };
+  await app.staff.create({ ...mfa, name: 'Two Factor' });
+  const { secret } = await app.staff.enrolNewTotp(mfa.username);
+  return {
+    app,
+    target: { name, postgres: Boolean(options.databaseUrl), url, staff, mfa: { ...mfa, secret } },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(DIST, 'widgets', 'all.js'))) {
+    throw new Error(`No built output in ${DIST}: run \`npm run build\` first (npm test does).`);
+  }
+  const temp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-browser-'));
+  const dataDir = temp();
+  const pgDataDir = temp();
+  const servers: FastifyInstance[] = [];
+  let cluster: PostgresCluster | undefined;
+  // The partner demo listens first so the main server can allow its origin by CORS.
+  let mainUrl = '';
+  const demo = await buildDemo(() => mainUrl);
+  await demo.listen({ host: '127.0.0.1', port: 0 });
+  // A different host name and port: a real second origin.
+  const demoUrl = `http://localhost:${(demo.server.address() as { port: number }).port}`;
+  let embedded: Awaited<ReturnType<typeof startServer>>;
+  let postgres: DatabaseTarget | null = null;
+  let browser: BrowserServer | undefined;
+  const stop = async () => {
+    await browser?.close();
+    await demo.close();
+    for (const app of servers) await app.close();
+    await cluster?.stop();
+    for (const dir of [dataDir, pgDataDir]) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    embedded = await startServer('PGlite', {
+      dataDir,
+      // The embedded database, whatever DATABASE_URL says.
+      databaseUrl: undefined,
+      corsOrigins: [demoUrl],
+    });
+    servers.push(embedded.app);
+    mainUrl = embedded.target.url;
+    if (SKIP_POSTGRES) {
+      warnSkippedPostgres('the staff browser tests');
+    } else {
+      cluster = await startPostgres();
+      const started = await startServer('PostgreSQL 15', {
+        dataDir: pgDataDir,
+        databaseUrl: await cluster.createDatabase('spartan_browser'),
+        corsOrigins: [demoUrl],
+      });
+      servers.push(started.app);
+      postgres = started.target;
+    }
+    browser = await chromium.launchServer({
+      executablePath: chromePath(),
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const { staff, mfa } = embedded.target;
   project.provide('mainUrl', mainUrl);
   project.provide('demoUrl', demoUrl);
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('dataDir', dataDir);
-  project.provide('staffUsername', staffUsername);
-  project.provide('staffPassword', staffPassword);
-  project.provide('mfaUsername', mfaUsername);
-  project.provide('mfaPassword', mfaPassword);
-  project.provide('mfaSecret', mfaSecret);
-  return async () => {
-    await browser.close();
-    await demo.close();
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  project.provide('staffUsername', staff.username);
+  project.provide('staffPassword', staff.password);
+  project.provide('mfaUsername', mfa.username);
+  project.provide('mfaPassword', mfa.password);
+  project.provide('mfaSecret', mfa.secret);
+  project.provide('databases', [embedded.target, postgres]);
+  return stop;
 }

@@ -6,9 +6,54 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import type { DatabaseTarget } from './global-setup.ts';
 
-export const mainUrl = () => inject('mainUrl');
+let current: DatabaseTarget | null = null;
+
+/** The server under test: the one of the database being run (`eachDatabase`), else PGlite's. */
+export const mainUrl = () => current?.url ?? inject('mainUrl');
+/** The staff accounts of the server under test. */
+export const database = (): DatabaseTarget => current ?? inject('databases')[0];
+
+export interface DatabaseRun {
+  name: DatabaseTarget['name'];
+  /**
+   * `it` on the embedded database only. PostgreSQL runs a representative subset of the staff
+   * screens' tests (each screen and each call to the database it makes, not every UI detail
+   * again), which keeps the second run to about half a minute.
+   */
+  embeddedOnly: (name: string, fn: () => Promise<void>) => void;
+}
+
+/**
+ * Declares `body`'s tests once per database, each run against its own server: `describe`
+ * "title (PGlite)" then "title (PostgreSQL 15)". Helpers reading `mainUrl()` and `database()`
+ * follow; declare per-test data in `beforeAll` inside `body`. Under SPARTAN_SKIP_POSTGRES=1,
+ * the PostgreSQL block is declared and skipped, so every test in it is reported skipped by name.
+ */
+export function eachDatabase(title: string, body: (db: DatabaseRun) => void): void {
+  const [embedded, postgres] = inject('databases');
+  const runs: Array<[DatabaseTarget['name'], DatabaseTarget | null]> = [
+    [embedded.name, embedded],
+    ['PostgreSQL 15', postgres],
+  ];
+  for (const [name, target] of runs) {
+    if (!target) {
+      // The default reporter counts skipped tests without naming them: name the block here.
+      console.warn(`!! SPARTAN_SKIP_POSTGRES=1: skipped, not run on PostgreSQL: "${title}"`);
+    }
+    describe.skipIf(!target)(`${title} (${name})`, () => {
+      beforeAll(() => {
+        current = target;
+      });
+      afterAll(() => {
+        current = null;
+      });
+      body({ name, embeddedOnly: name === 'PGlite' ? it : () => {} });
+    });
+  }
+}
 export const demoUrl = () => inject('demoUrl');
 
 let browser: Browser | null = null;
@@ -37,6 +82,28 @@ export async function openPage(options: BrowserContextOptions = {}): Promise<Tes
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   return { page, context, errors, close: () => context.close() };
+}
+
+/**
+ * Keeps the tab's session across a reload or a load by address even on a slow machine (the site
+ * keeps the token only when the page unloads within 100 ms of its beforeunload).
+ */
+export async function keepSession(page: Page): Promise<void> {
+  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+  await page.addInitScript((value) => {
+    if (value && !sessionStorage.getItem('authToken')) sessionStorage.setItem('authToken', value);
+  }, token);
+}
+
+/**
+ * Opens the staff login for `next` and waits for the network to settle: the form is prerendered,
+ * and a click before the page's code has hydrated it would submit it natively (a new page, no
+ * login).
+ */
+export async function openLogin(page: Page, next: string): Promise<void> {
+  await page.goto(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`, {
+    waitUntil: 'networkidle',
+  });
 }
 
 /** Runs axe-core (from node_modules) in the page and returns violation summaries. */

@@ -6,9 +6,17 @@
  * their password. Axe-clean and driven by the keyboard where it matters.
  */
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { axeViolations, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  axeViolations,
+  eachDatabase,
+  keepSession,
+  mainUrl,
+  openLogin,
+  openPage,
+  type TestPage,
+} from './harness.ts';
 import { staffCredentials } from './flows-support.ts';
 
 const pages: TestPage[] = [];
@@ -23,21 +31,10 @@ async function open(width = 1440): Promise<TestPage> {
 
 const isActive = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
-/**
- * Keeps the tab's session across a reload or a load by address even on a slow machine (the site
- * keeps the token only when the page unloads within 100 ms of its beforeunload).
- */
-async function keepSession(page: Page) {
-  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
-  await page.addInitScript((value) => {
-    if (value && !sessionStorage.getItem('authToken')) sessionStorage.setItem('authToken', value);
-  }, token);
-}
-
 const strong = () => `lantern ${crypto.randomUUID().slice(0, 8)} harbour quietly`;
 
 async function logIn(page: Page, username: string, password: string, next = '/staff') {
-  await page.goto(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
+  await openLogin(page, next);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -87,7 +84,9 @@ async function addAccount(
   return page.getByLabel('Setup link', { exact: true }).inputValue();
 }
 
-describe('staff accounts, as an admin', () => {
+// On PostgreSQL: every screen here; the reviewer's view and the focus ring (the browser's side,
+// roles being enforced by the server and tested per call and role in tests/api) on PGlite only.
+eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
   it('adds an account by setup link: the link sets the password once, then the colleague is in; a weak password is refused first', async () => {
     const { page, errors } = await open();
     await asAdmin(page, '/staff?section=staff');
@@ -121,31 +120,34 @@ describe('staff accounts, as an admin', () => {
     expect(errors).toEqual([]);
   });
 
-  it('adds a reviewer with an initial password: changed at first login; the reviewer sees no admin screen and the server refuses them', async () => {
-    const { page } = await open();
-    await asAdmin(page, '/staff?section=staff');
-    const username = `rev-${crypto.randomUUID().slice(0, 6)}`;
-    const initial = strong();
-    await addAccount(page, username, { password: initial });
+  embeddedOnly(
+    'adds a reviewer with an initial password: changed at first login; the reviewer sees no admin screen and the server refuses them',
+    async () => {
+      const { page } = await open();
+      await asAdmin(page, '/staff?section=staff');
+      const username = `rev-${crypto.randomUUID().slice(0, 6)}`;
+      const initial = strong();
+      await addAccount(page, username, { password: initial });
 
-    const reviewer = (await open()).page;
-    await logIn(reviewer, username, initial);
-    await reviewer.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    await reviewer.getByRole('textbox', { name: 'New password' }).fill(strong());
-    await reviewer.getByRole('button', { name: 'Continue' }).click();
-    await reviewer.waitForURL(`${mainUrl()}/staff`);
-    const nav = reviewer.getByRole('navigation', { name: 'Staff area' });
-    await nav.getByRole('link', { name: 'My account' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Staff accounts' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
-    await keepSession(reviewer);
-    await reviewer.goto(`${mainUrl()}/staff?section=audit`);
-    await reviewer
-      .getByRole('alert')
-      .filter({ hasText: 'Your role does not allow this' })
-      .waitFor();
-    expect(await reviewer.getByRole('table').count()).toBe(0);
-  });
+      const reviewer = (await open()).page;
+      await logIn(reviewer, username, initial);
+      await reviewer.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      await reviewer.getByRole('textbox', { name: 'New password' }).fill(strong());
+      await reviewer.getByRole('button', { name: 'Continue' }).click();
+      await reviewer.waitForURL(`${mainUrl()}/staff`);
+      const nav = reviewer.getByRole('navigation', { name: 'Staff area' });
+      await nav.getByRole('link', { name: 'My account' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Staff accounts' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
+      await keepSession(reviewer);
+      await reviewer.goto(`${mainUrl()}/staff?section=audit`);
+      await reviewer
+        .getByRole('alert')
+        .filter({ hasText: 'Your role does not allow this' })
+        .waitFor();
+      expect(await reviewer.getByRole('table').count()).toBe(0);
+    },
+  );
 
   it('changes a role, resets a password, ends sessions and removes the account, each confirmed by keyboard', async () => {
     const { page, errors } = await open();
@@ -248,7 +250,7 @@ describe('staff accounts, as an admin', () => {
   });
 });
 
-describe('my account', () => {
+eachDatabase('my account', ({ embeddedOnly }) => {
   it('lists my sessions, ends another, refuses a wrong current password, changes it, then logs out everywhere by keyboard; the login heading shows its ring', async () => {
     // An account of its own: the shared one must keep its password for the other files.
     const admin = await open();
@@ -316,22 +318,25 @@ describe('my account', () => {
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
   });
 
-  it('after Log out (a click), the focused Staff Login heading shows a focus ring of at least 3:1', async () => {
-    const { page } = await open(375);
-    await asAdmin(page, '/staff');
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(`${mainUrl()}/security-login`);
-    const heading = page.getByRole('heading', { level: 1, name: 'Staff Login' });
-    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
-    const ring = await heading.evaluate((el) => {
-      const style = getComputedStyle(el);
-      return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
-    });
-    expect(ring.style).toBe('solid');
-    expect(parseFloat(ring.width)).toBeGreaterThanOrEqual(2);
-    // The gold ring on the login's dark background (#141414).
-    expect(contrast(ring.color, 'rgb(20, 20, 20)')).toBeGreaterThanOrEqual(3);
-  });
+  embeddedOnly(
+    'after Log out (a click), the focused Staff Login heading shows a focus ring of at least 3:1',
+    async () => {
+      const { page } = await open(375);
+      await asAdmin(page, '/staff');
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(`${mainUrl()}/security-login`);
+      const heading = page.getByRole('heading', { level: 1, name: 'Staff Login' });
+      await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+      const ring = await heading.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
+      });
+      expect(ring.style).toBe('solid');
+      expect(parseFloat(ring.width)).toBeGreaterThanOrEqual(2);
+      // The gold ring on the login's dark background (#141414).
+      expect(contrast(ring.color, 'rgb(20, 20, 20)')).toBeGreaterThanOrEqual(3);
+    },
+  );
 });
 
 function contrast(a: string, b: string): number {
