@@ -10,9 +10,11 @@
  * - one list page at 1,000 and at 100,000 rows (the ratio should stay near 1);
  * - login: its cost (argon2id, m = 19 MiB, t = 2), and an unknown user against a wrong password.
  * The PostgreSQL cluster runs with durable settings (BENCH_PG_SETTINGS, in docs/SERVER.md).
+ * `BENCH_BASELINE=<git ref>` adds that commit's server on both databases to the interleaved apply
+ * rounds: a change and its base, side by side in one run.
  * The login flood is bench/login-flood.bench.ts.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fs from 'node:fs';
@@ -27,7 +29,7 @@ import { startPostgres, type PostgresCluster } from '../tests/api/postgres.ts';
 import { autocannon } from './autocannon.ts';
 
 const DURATION_S = 3;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 const CONNECTIONS = 10;
 /**
  * 5 MB transfers at a fixed rate, below what the machine can carry: the event-loop delay then
@@ -206,6 +208,26 @@ function randomPdf(size: number): Buffer {
   return file;
 }
 
+/**
+ * `build` of the server at BENCH_BASELINE (a git ref), extracted into .bench-baseline/ (inside
+ * the repository, so that its imports find node_modules); undefined without it.
+ */
+async function baselineBuild(): Promise<{ ref: string; build: typeof build } | undefined> {
+  const ref = process.env.BENCH_BASELINE;
+  if (!ref) return undefined;
+  const root = path.join(import.meta.dirname, '..');
+  const dir = path.join(root, '.bench-baseline');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
+  const tar = path.join(dir, 'tree.tar');
+  execFileSync('git', ['archive', '--output', tar, ref, 'server', 'content', 'schemas'], {
+    cwd: root,
+  });
+  execFileSync('tar', ['-xf', tar, '-C', dir]);
+  const mod = (await import(path.join(dir, 'server', 'app.ts'))) as { build: typeof build };
+  return { ref, build: mod.build };
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -254,6 +276,22 @@ export default async function apiBench(): Promise<string> {
       url: `${pgliteBase}/api/spartan_join/apply-spartan/`,
     });
 
+    const baseline = await baselineBuild();
+    if (baseline) {
+      const old = await baseline.build({
+        dataDir: path.join(temp, 'data-baseline'),
+        distDir: temp,
+        logger: false,
+        rateLimits: RELAXED,
+        staffMfa: 'optional',
+      });
+      apps.push(old);
+      variants.push({
+        name: `apply, PGlite, baseline ${baseline.ref}`,
+        url: `${await listen(old)}/api/spartan_join/apply-spartan/`,
+      });
+    }
+
     let pgBase: string | undefined;
     try {
       cluster = await startPostgres(BENCH_PG_SETTINGS);
@@ -271,6 +309,21 @@ export default async function apiBench(): Promise<string> {
         name: 'apply, 200 KB random PDF, PostgreSQL 15 (files in resume_files)',
         url: `${pgBase}/api/spartan_join/apply-spartan/`,
       });
+      if (baseline) {
+        const old = await baseline.build({
+          dataDir: path.join(temp, 'pg-baseline'),
+          databaseUrl: await cluster.createDatabase('spartan_bench_baseline'),
+          distDir: temp,
+          logger: false,
+          rateLimits: RELAXED,
+          staffMfa: 'optional',
+        });
+        apps.push(old);
+        variants.push({
+          name: `apply, PostgreSQL 15, baseline ${baseline.ref}`,
+          url: `${await listen(old)}/api/spartan_join/apply-spartan/`,
+        });
+      }
     } catch (err) {
       rows.push([
         'apply, PostgreSQL 15',
@@ -417,6 +470,10 @@ export default async function apiBench(): Promise<string> {
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     await cluster?.stop().catch(() => undefined);
     fs.rmSync(temp, { recursive: true, force: true });
+    fs.rmSync(path.join(import.meta.dirname, '..', '.bench-baseline'), {
+      recursive: true,
+      force: true,
+    });
   }
   const header = `| case | req/s | p50 ms | p99 ms | note |\n| --- | ---: | ---: | ---: | --- |`;
   return [

@@ -273,7 +273,6 @@ async function assemble(
   await app.register(spartanRoutes, {
     db: database.db,
     files,
-    transaction: (body) => database.transaction(body),
     sessions,
     limitSubmit: submitLimiter.hook('apply'),
   });

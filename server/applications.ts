@@ -5,8 +5,10 @@
  * left to the orphan sweep (server/storage/open.ts), which deletes it within the hour once the
  * storage answers.
  */
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ReviewKind } from '../content/review.ts';
 import type { Db } from './db/index.ts';
+import type { Mailer, ReceivedApplication } from './mail/mailer.ts';
 import { investorApplications, spartanApplications } from './db/schema.ts';
 import type { FileStore } from './storage/index.ts';
 
@@ -36,4 +38,29 @@ export async function deleteApplications(
     await files.delete(ids).catch(onFileError);
   }
   return ids;
+}
+
+/**
+ * Stores a new application with its mail (its confirmation and the staff's notices) in one
+ * statement: `inserts` (drizzle inserts, not yet run: the application's row first, then the rows
+ * that reference it) and the mail queue's insert, as the parts of one WITH. One round trip and
+ * one commit (one WAL flush on PostgreSQL) instead of a BEGIN, an INSERT each and a COMMIT, then
+ * the mail's own; all or nothing, so the confirmation cannot be lost between two commits.
+ * Foreign keys are checked at the statement's end, when every part has run. Then the mailer
+ * is woken to send.
+ */
+export async function insertWithMail(
+  db: Db,
+  mailer: Mailer,
+  kind: ReviewKind,
+  application: ReceivedApplication,
+  inserts: SQLWrapper[],
+): Promise<void> {
+  const parts = [...inserts.map((i) => i.getSQL()), mailer.applicationMailSql(kind, application)];
+  const withs = sql.join(
+    parts.map((part, i) => sql`${sql.raw(`part${i}`)} AS (${part})`),
+    sql`, `,
+  );
+  await db.execute(sql`WITH ${withs} SELECT 1`);
+  mailer.kick();
 }

@@ -8,7 +8,7 @@
  * Staff who opt in (staff_notifications) get a notice per new application, or a daily digest.
  * Logs carry counts and error codes only, never an address or a name.
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReviewKind } from '../../content/review.ts';
 import type { Db } from '../db/index.ts';
@@ -52,32 +52,25 @@ export class Mailer {
   private pass: Promise<unknown> = Promise.resolve();
   private readonly pending = new Set<Promise<unknown>>();
   private stopped = false;
+  private passWaiting = false;
 
   constructor(private readonly options: MailerOptions) {}
 
   /**
-   * After an application is stored: its confirmation and the per-application notices, queued.
-   * Not awaited by the submit; never throws (a failure is logged as its code).
+   * The statement that queues an application's confirmation and one notice per staff member
+   * who asked for them (one INSERT … SELECT, one round trip). The submit runs it in the same
+   * statement as the application's insert (see insertWithMail), so that the row and its mail
+   * commit together: a crash right after the commit cannot lose the confirmation. Then `kick`.
    */
-  applicationReceived(kind: ReviewKind, application: ReceivedApplication): void {
-    this.track(
-      (async () => {
-        const { db, publicUrl } = this.options;
-        const subscribers = await db
-          .select({ email: staffNotifications.email })
-          .from(staffNotifications)
-          .where(eq(staffNotifications.mode, 'each'));
-        await this.enqueue('confirmation', [
-          confirmation(kind, application.email, application.fullname, application.id),
-        ]);
-        if (subscribers.length > 0) {
-          await this.enqueue(
-            'notice',
-            subscribers.map((s) => newApplicationNotice(kind, s.email, application.id, publicUrl)),
-          );
-        }
-      })().catch((err: unknown) => this.failed('queueing mail failed', err)),
-    );
+  applicationMailSql(kind: ReviewKind, application: ReceivedApplication): SQL {
+    const mail = confirmation(kind, application.email, application.fullname, application.id);
+    // A notice's words name the application, never its addressee: one text for every subscriber.
+    const notice = newApplicationNotice(kind, '', application.id, this.options.publicUrl);
+    return sql`INSERT INTO ${mailQueue} (purpose, to_address, subject, body)
+      SELECT 'confirmation', ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text
+      UNION ALL
+      SELECT 'notice', ${staffNotifications.email}, ${notice.subject}::text, ${notice.text}::text
+      FROM ${staffNotifications} WHERE ${staffNotifications.mode} = 'each'`;
   }
 
   async enqueue(purpose: string, mails: Mail[]): Promise<void> {
@@ -88,10 +81,21 @@ export class Mailer {
     this.kick();
   }
 
-  /** Runs a send pass soon (after the one under way). */
+  /**
+   * Runs a send pass soon (after the one under way). Kicks that come while a pass is waiting to
+   * start add nothing: that pass will find their mail too (a burst of submits, one pass).
+   */
   kick(): void {
-    if (this.stopped) return;
-    this.track((this.pass = this.pass.then(() => this.sendDue()).catch(() => undefined)));
+    if (this.stopped || this.passWaiting) return;
+    this.passWaiting = true;
+    this.track(
+      (this.pass = this.pass
+        .then(() => {
+          this.passWaiting = false;
+          return this.sendDue();
+        })
+        .catch(() => undefined)),
+    );
   }
 
   /** Sends the mail that is due; answers how many went out. */
@@ -119,11 +123,14 @@ export class Mailer {
         }>;
       };
       if (claimed.rows.length === 0) return sent;
+      // The batch's sent mail is deleted in one statement after it: a crash before that resends
+      // them once their claim expires (mail goes out at least once, as with one delete each).
+      const done: number[] = [];
       for (const row of claimed.rows) {
         const id = Number(row.id);
         try {
           await transport.send({ to: row.to_address, subject: row.subject, text: row.body });
-          await db.delete(mailQueue).where(eq(mailQueue.id, id));
+          done.push(id);
           sent += 1;
         } catch (err) {
           const code = errorCode(err);
@@ -143,6 +150,7 @@ export class Mailer {
           }
         }
       }
+      if (done.length > 0) await db.delete(mailQueue).where(inArray(mailQueue.id, done));
       if (claimed.rows.length < BATCH) return sent;
     }
   }

@@ -32,14 +32,25 @@ export function smtpTransport(url: string, from: string): MailTransport {
 export function outboxTransport(dir: string, from: string): MailTransport {
   // nodemailer builds the message (headers, encoding) without sending it anywhere.
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let made: Promise<unknown> | undefined;
   return {
     send: async (mail) => {
       const info = await builder.sendMail({ from, ...mail });
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // Made once per process, off the event loop; again if it failed or has gone (ENOENT).
+      made ??= fs.promises.mkdir(dir, { recursive: true, mode: 0o700 }).catch((err: unknown) => {
+        made = undefined;
+        throw err;
+      });
+      await made;
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`;
       const temp = path.join(dir, `.${name}.tmp`);
-      await fs.promises.writeFile(temp, info.message as Buffer, { mode: 0o600 });
-      await fs.promises.rename(temp, path.join(dir, name));
+      try {
+        await fs.promises.writeFile(temp, info.message as Buffer, { mode: 0o600 });
+        await fs.promises.rename(temp, path.join(dir, name));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') made = undefined;
+        throw err;
+      }
     },
     close: () => builder.close(),
   };

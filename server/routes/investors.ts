@@ -15,7 +15,7 @@ import {
   type InvestorApplication,
 } from '../../schemas/investor-application.ts';
 import type { Sessions } from '../auth.ts';
-import { deleteApplications } from '../applications.ts';
+import { deleteApplications, insertWithMail } from '../applications.ts';
 import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
@@ -119,9 +119,10 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
       if (value[HONEYPOT_FIELD]) {
         request.log.info({ honeypot: true }, 'investor application dropped');
       } else {
-        await db.insert(investorApplications).values(row);
-        // Queued, not sent here: mail never delays or fails the application.
-        request.server.mailer.applicationReceived('investor', row);
+        // The row and its mail in one statement; the mail is sent after, never by the submit.
+        await insertWithMail(db, request.server.mailer, 'investor', row, [
+          db.insert(investorApplications).values(row),
+        ]);
       }
       return reply.code(201).send({ investor_id: row.id, data: present(row) });
     },

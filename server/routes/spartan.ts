@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, APPLY_PATH } from '../../schemas/api-paths.ts';
@@ -17,10 +17,10 @@ import {
   validateSpartanApplication,
   type SpartanApplication,
 } from '../../schemas/spartan-application.ts';
-import { deleteApplications } from '../applications.ts';
+import { deleteApplications, insertWithMail } from '../applications.ts';
 import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
-import type { Database, Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/index.ts';
@@ -39,8 +39,6 @@ export interface SpartanRouteOptions {
   db: Db;
   /** Where the resume bytes go (server/storage). */
   files: FileStore;
-  /** The database's transaction (see Database.transaction). */
-  transaction: Database['transaction'];
   sessions: Sessions;
   /** The submission rate limit's hook (server/submit-limit.ts). */
   limitSubmit: onRequestHookHandler;
@@ -233,8 +231,8 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
       // The file first, durably, outside the transaction: once the row commits, its file exists.
       // If the row never commits, the file is deleted here, or swept as an orphan after a crash.
       if (resume) await files.put(row.id, resume.data);
-      const stored = opts.transaction(async (tx) => {
-        await tx.insert(spartanApplications).values({
+      const inserts: SQLWrapper[] = [
+        db.insert(spartanApplications).values({
           id: row.id,
           createdAt: row.createdAt,
           jobTitle: row.jobTitle,
@@ -245,16 +243,20 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
           email: row.email,
           phone: row.phone,
           origin: row.origin,
-        });
-        if (resume) {
-          await tx.insert(spartanResumes).values({
+        }),
+      ];
+      if (resume) {
+        inserts.push(
+          db.insert(spartanResumes).values({
             applicationId: row.id,
             filename: resume.filename,
             contentType: RESUME_CONTENT_TYPES[resume.kind],
             size: resume.data.length,
-          });
-        }
-      });
+          }),
+        );
+      }
+      // The row, its resume's row and its mail: one statement (insertWithMail).
+      const stored = insertWithMail(db, request.server.mailer, 'spartan', row, inserts);
       if (resume) {
         await stored.catch(async (err: unknown) => {
           await files.delete([row.id]).catch(() => undefined);
@@ -263,8 +265,6 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
       } else {
         await stored;
       }
-      // Queued, not sent here: mail never delays or fails the application.
-      request.server.mailer.applicationReceived('spartan', row);
       return reply.code(201).send({ application_id: row.id, data: present(row) });
     },
   );

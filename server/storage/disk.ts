@@ -1,9 +1,9 @@
 /**
  * Files under a folder (DATA_DIR/files): `<first two hex digits>/<key>`, mode 0600.
  *
- * A put writes a temporary file in `.tmp/`, fsyncs it, renames it into place and fsyncs the
- * folder, so that once it resolves the file survives a crash or a power loss; a crash before
- * the rename leaves only a temporary file, which `list` clears once it is old. Every call is
+ * A put writes the file in its place, fsyncs it and fsyncs the folder, so that once it resolves
+ * the file survives a crash or a power loss; a crash before that leaves a file that no row names,
+ * which the orphan sweep deletes (or a temporary file in `.tmp/`, which `list` clears once old). Every call is
  * asynchronous (libuv's thread pool): a 5 MB write never blocks the event loop.
  */
 import crypto from 'node:crypto';
@@ -28,19 +28,12 @@ async function writeAll(fd: number, data: Buffer): Promise<void> {
   }
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  const fd = await open(dir, 'r');
-  try {
-    await fsync(fd);
-  } finally {
-    await close(fd);
-  }
-}
-
 export class DiskFileStore implements FileStore {
   readonly kind = 'disk';
   /** Shard folders known to exist (made at most once per process). */
   private readonly folders = new Set<string>();
+  /** Open descriptors of shard folders, for their fsyncs (see syncFolder). */
+  private readonly folderFds = new Map<string, Promise<number>>();
 
   private constructor(private readonly dir: string) {}
 
@@ -54,30 +47,80 @@ export class DiskFileStore implements FileStore {
     return path.join(this.dir, checkKey(key).slice(0, 2), key);
   }
 
+  /**
+   * Straight to the file's place (a fresh key names no file): open, write, fsync, close, then an
+   * fsync of its folder for the name. A crash half-way leaves a file no row names (its row commits
+   * only after this resolves): an orphan, swept. A key that has a file already (a move of an older
+   * resume retried after a crash) is replaced whole: a temporary file renamed over it.
+   */
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    const temp = path.join(this.dir, TEMP, `${key}.${crypto.randomBytes(6).toString('hex')}`);
+    const folder = path.dirname(target);
     await guarded(async () => {
-      const fd = await open(temp, 'wx', 0o600);
+      await this.makeFolder(folder);
+      let fd: number;
+      try {
+        fd = await open(target, 'wx', 0o600);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        await this.replace(key, target, data);
+        return;
+      }
       try {
         await writeAll(fd, data);
         await fsync(fd);
-      } finally {
-        await close(fd);
-      }
-      try {
-        const folder = path.dirname(target);
-        if (!this.folders.has(folder)) {
-          await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
-          this.folders.add(folder);
-        }
-        await fs.promises.rename(temp, target);
-        await fsyncDir(folder);
       } catch (err) {
-        await fs.promises.rm(temp, { force: true });
+        await close(fd).catch(() => undefined);
+        await fs.promises.rm(target, { force: true });
         throw err;
       }
+      await close(fd);
+      await this.syncFolder(folder);
     });
+  }
+
+  private async makeFolder(folder: string): Promise<void> {
+    if (this.folders.has(folder)) return;
+    await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
+    this.folders.add(folder);
+  }
+
+  /**
+   * fsyncs a shard folder through a descriptor kept open (one per shard, 256 at most): one call
+   * per put instead of an open, an fsync and a close.
+   */
+  private async syncFolder(folder: string): Promise<void> {
+    let fd = this.folderFds.get(folder);
+    if (!fd) {
+      fd = open(folder, 'r');
+      this.folderFds.set(folder, fd);
+      fd.catch(() => this.folderFds.delete(folder));
+    }
+    try {
+      await fsync(await fd);
+    } catch (err) {
+      if (this.folderFds.get(folder) === fd) this.folderFds.delete(folder);
+      void fd.then((n) => close(n)).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async replace(key: string, target: string, data: Buffer): Promise<void> {
+    const temp = path.join(this.dir, TEMP, `${key}.${crypto.randomBytes(6).toString('hex')}`);
+    const fd = await open(temp, 'wx', 0o600);
+    try {
+      await writeAll(fd, data);
+      await fsync(fd);
+    } finally {
+      await close(fd);
+    }
+    try {
+      await fs.promises.rename(temp, target);
+      await this.syncFolder(path.dirname(target));
+    } catch (err) {
+      await fs.promises.rm(temp, { force: true });
+      throw err;
+    }
   }
 
   async get(key: string): Promise<StoredFile | null> {
@@ -105,7 +148,7 @@ export class DiskFileStore implements FileStore {
         folders.add(path.dirname(file));
       }
       // The deletions survive a power loss too (erasure means erased).
-      for (const folder of folders) await fsyncDir(folder).catch(() => undefined);
+      for (const folder of folders) await this.syncFolder(folder).catch(() => undefined);
     });
   }
 
@@ -131,6 +174,8 @@ export class DiskFileStore implements FileStore {
   }
 
   async close(): Promise<void> {
-    // Nothing held open between calls.
+    const fds = [...this.folderFds.values()];
+    this.folderFds.clear();
+    await Promise.all(fds.map((fd) => fd.then((n) => close(n)).catch(() => undefined)));
   }
 }

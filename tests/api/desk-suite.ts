@@ -585,6 +585,44 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         }
       });
 
+      it('given an application, then its confirmation and notices are queued in the same commit as its row, before the 201', async () => {
+        const db = await freshDatabase();
+        const down = await startSmtp();
+        const deadUrl = down.url;
+        await down.close();
+        const noSmtp = await buildApp(db, { smtpUrl: deadUrl });
+        others.push(noSmtp);
+        await noSmtp.staff.create({ username: 'noticed', password: PASSWORD, name: 'Nia' });
+        const token = await login('noticed', noSmtp);
+        await call(
+          token,
+          {
+            method: 'PUT',
+            url: '/api/staff/notifications/',
+            payload: { mode: 'each', email: 'nia@staff.example' },
+          },
+          noSmtp,
+        );
+        const queued = async (id: string) =>
+          (
+            await query<{ purpose: string; to_address: string }>(
+              sql`SELECT purpose, to_address FROM mail_queue WHERE body LIKE ${`%${id}%`} ORDER BY purpose`,
+              noSmtp,
+            )
+          ).map((r) => `${r.purpose} ${r.to_address}`);
+        // Read at once, no polling: the rows are there when the submit answers.
+        const spartan = await apply({ email: 'queued@example.com' }, pdf(2000), noSmtp);
+        expect(await queued(spartan)).toEqual([
+          'confirmation queued@example.com',
+          'notice nia@staff.example',
+        ]);
+        const investor = await invest({ email: 'queued2@example.com' }, noSmtp);
+        expect(await queued(investor)).toEqual([
+          'confirmation queued2@example.com',
+          'notice nia@staff.example',
+        ]);
+      });
+
       it('given no SMTP_URL, then mails are .eml files in DATA_DIR/outbox', async () => {
         const id = await invest({ email: 'outbox@example.com' });
         const outbox = path.join(dataDir, 'outbox');
