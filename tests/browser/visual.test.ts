@@ -155,6 +155,54 @@ describe('balanced grids and placeholders that look intended', () => {
   });
 });
 
+describe('the apply form', () => {
+  it.each(WIDTHS)('at %i px its controls line up, and no side button wraps', async (width) => {
+    const page = await open('/apply-spartan', width);
+    const layout = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const phone = box('input[name="phone"]');
+      const resume = box('input[type="file"]');
+      // Lines each side-panel button's label takes (one rectangle per line box).
+      const lines = [...document.querySelectorAll('.flow-page__aside .button')].map((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      return {
+        sameRow: Math.abs(phone.top - resume.top) < 80,
+        dy: resume.bottom - phone.bottom,
+        lines,
+      };
+    });
+    if (layout.sameRow) expect(Math.abs(layout.dy)).toBeLessThan(1);
+    // At 320 px the panel is 288 px wide: the longer label takes two centred lines there.
+    if (width >= 375) expect(layout.lines).toEqual([1, 1]);
+  });
+
+  it('the resume picker has the kit’s button and a ring of at least 3:1 when focused', async () => {
+    const page = await open('/apply-spartan', 1024);
+    const picker = page.locator('input[type="file"]');
+    const button = await picker.evaluate((el) => {
+      const s = getComputedStyle(el, '::file-selector-button');
+      return { background: s.backgroundColor, color: s.color, radius: s.borderTopLeftRadius };
+    });
+    expect(button).toEqual({
+      background: 'rgb(20, 20, 20)',
+      color: 'rgb(201, 162, 39)',
+      radius: '999px',
+    });
+    await page.getByLabel('Phone Number').focus();
+    await page.keyboard.press('Tab');
+    expect(await picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    const ring = await picker.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor };
+    });
+    // #1a5fb4 on the form's white is 6.4:1.
+    expect(ring).toEqual({ style: 'solid', width: 3, color: 'rgb(26, 95, 180)' });
+  });
+});
+
 describe('visitor paths', () => {
   it('Go Home on a bad URL opened directly stays on the site and lands on /', async () => {
     await t.page.goto('about:blank');
