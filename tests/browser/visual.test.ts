@@ -155,6 +155,41 @@ describe('balanced grids and placeholders that look intended', () => {
   });
 });
 
+describe('the explainer carousel', () => {
+  it.each([1024, 1280, 1366, 1440])(
+    'at %i px its arrows stay on screen and cover at most 30 px of the end posters',
+    async (width) => {
+      const page = await open('/', width);
+      await page.locator('.home-explainers').scrollIntoViewIfNeeded();
+      // The arrows come with the carousel's engine, after first render.
+      await page.locator('.home-explainers .spartan-carousel__arrow--next').waitFor();
+      const cover = await page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const view = box(document.querySelector('.home-explainers .spartan-carousel__viewport')!);
+        const tiles = [...document.querySelectorAll('.home-explainers .spartan-carousel__slide')]
+          .map((slide) => box(slide.firstElementChild!))
+          .filter((tile) => tile.left >= view.left - 1 && tile.right <= view.right + 1);
+        const prev = box(
+          document.querySelector('.home-explainers .spartan-carousel__arrow--prev')!,
+        );
+        const next = box(
+          document.querySelector('.home-explainers .spartan-carousel__arrow--next')!,
+        );
+        const first = tiles[0]!;
+        const last = tiles[tiles.length - 1]!;
+        return {
+          onScreen: prev.left >= 0 && next.right <= document.documentElement.clientWidth,
+          prev: Math.round(prev.right - first.left),
+          next: Math.round(last.right - next.left),
+        };
+      });
+      expect(cover.onScreen).toBe(true);
+      expect(cover.prev).toBeLessThanOrEqual(30);
+      expect(cover.next).toBeLessThanOrEqual(30);
+    },
+  );
+});
+
 describe('the apply form', () => {
   it.each(WIDTHS)('at %i px its controls line up, and no side button wraps', async (width) => {
     const page = await open('/apply-spartan', width);
