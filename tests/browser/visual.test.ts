@@ -67,6 +67,30 @@ describe('late-loaded parts keep their styles', () => {
   );
 });
 
+describe('story pages carry their own tab styles', () => {
+  it.each([
+    ['/white-paper', 1366],
+    ['/clear-statement', 375],
+  ])(
+    'on %s at %i px the chapter tabs use the page font and are 44 px tall',
+    async (path, width) => {
+      await t.page.setViewportSize({ width, height: 900 });
+      await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+      const tabs = await t.page.locator('.story__tab').evaluateAll((all) =>
+        all.map((tab) => {
+          const s = getComputedStyle(tab);
+          return {
+            sameFont: s.fontFamily === getComputedStyle(document.body).fontFamily,
+            tall: tab.getBoundingClientRect().height >= 44,
+          };
+        }),
+      );
+      expect(tabs.length).toBeGreaterThan(3);
+      expect(tabs.filter((tab) => !tab.sameFont || !tab.tall)).toEqual([]);
+    },
+  );
+});
+
 describe('no route is wider than the viewport, and no card is cut', () => {
   it.each(ROUTES)('%s from 320 to 1440 px', async (path) => {
     await t.page.setViewportSize({ width: 1440, height: 900 });
