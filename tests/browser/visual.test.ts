@@ -138,6 +138,20 @@ describe('balanced grids and placeholders that look intended', () => {
     expect(stock.every((n) => n === stock[0])).toBe(true);
   });
 
+  it.each([640, 768, 1023])(
+    'at %i px a founder alone in the last row is centred',
+    async (width) => {
+      const page = await open('/founders', width);
+      const [left, right] = await page.locator('.founder-grid').evaluate((grid) => {
+        const outer = grid.getBoundingClientRect();
+        const last = grid.lastElementChild!.getBoundingClientRect();
+        return [last.left - outer.left, outer.right - last.right];
+      });
+      expect(left).toBeGreaterThan(100);
+      expect(Math.abs(left - right)).toBeLessThan(2);
+    },
+  );
+
   it('founder portraits are cards, not full-height photos, at 375 px', async () => {
     const page = await open('/founders', 375);
     const heights = await page
