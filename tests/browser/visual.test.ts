@@ -181,6 +181,23 @@ describe('balanced grids and placeholders that look intended', () => {
     expect(posters).toEqual(posters.map((_, i) => `/media/images/fund-topic-${i + 1}.svg`));
   });
 
+  it.each([375, 1024, 1440])(
+    'at %i px a fund poster’s play button sits right, clear of its lettering',
+    async (width) => {
+      const page = await open('/spartan-wealth-fund', width);
+      const at = await page
+        .locator('[role="tabpanel"]:not([hidden]) .video-tile')
+        .evaluate((tile) => {
+          const box = tile.getBoundingClientRect();
+          const play = tile.querySelector('.video-tile__play')!.getBoundingClientRect();
+          return { left: (play.left - box.left) / box.width, inside: play.right <= box.right };
+        });
+      // The posters letter their number, topic and title on the left 60 %.
+      expect(at.left).toBeGreaterThan(0.6);
+      expect(at.inside).toBe(true);
+    },
+  );
+
   it('white-paper chapters each have their own text', async () => {
     const page = await open('/white-paper');
     const texts = new Set<string>();
