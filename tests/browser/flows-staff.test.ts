@@ -86,9 +86,16 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
     await page.getByRole('heading', { level: 2, name: 'Investor applications' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeTruthy();
 
+    const signedIn = () =>
+      page.evaluate(() => document.querySelector('.staff-bar__user p')?.textContent ?? null);
+    await expect.poll(signedIn).toMatch(/^Signed in as \S/);
+    const who = await signedIn();
+
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Investor applications' }).waitFor();
     expect(page.url()).toBe(`${mainUrl()}/staff?list=investors`);
+    // The staff bar still says who is signed in after a full page load.
+    await expect.poll(signedIn).toBe(who);
 
     // Already logged in: the login page goes straight on.
     await page.goto(`${mainUrl()}/security-login`);

@@ -39,6 +39,7 @@ export const SITE_ROUTES = [
   '/apply-spartan-success',
   '/invest-apply',
   '/success-invest',
+  '/embed',
 ];
 
 export const WIDTHS = [320, 375, 768, 1024, 1280, 1366, 1440];

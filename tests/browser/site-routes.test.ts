@@ -101,6 +101,7 @@ const ROUTES: Array<[string, string, string[]]> = [
     ['Page 1 / 10', 'Go to Page / Chapter', 'About the White Paper', 'A note from the author'],
   ],
   ['/open-letter', 'Open Letter From Our CEO', ['Page 1 / 10']],
+  ['/embed', 'Embed Our Widgets', ['Preview', 'Your snippets']],
   // The flows' routes (site/flows), assembled by the site's router and prerenderer.
   ['/apply-spartan', 'Ready to Become a Spartan?', ['Join the 300,000 Spartans Today!']],
   [

@@ -67,6 +67,30 @@ describe('late-loaded parts keep their styles', () => {
   );
 });
 
+describe('story pages carry their own tab styles', () => {
+  it.each([
+    ['/white-paper', 1366],
+    ['/clear-statement', 375],
+  ])(
+    'on %s at %i px the chapter tabs use the page font and are 44 px tall',
+    async (path, width) => {
+      await t.page.setViewportSize({ width, height: 900 });
+      await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+      const tabs = await t.page.locator('.story__tab').evaluateAll((all) =>
+        all.map((tab) => {
+          const s = getComputedStyle(tab);
+          return {
+            sameFont: s.fontFamily === getComputedStyle(document.body).fontFamily,
+            tall: tab.getBoundingClientRect().height >= 44,
+          };
+        }),
+      );
+      expect(tabs.length).toBeGreaterThan(3);
+      expect(tabs.filter((tab) => !tab.sameFont || !tab.tall)).toEqual([]);
+    },
+  );
+});
+
 describe('no route is wider than the viewport, and no card is cut', () => {
   it.each(ROUTES)('%s from 320 to 1440 px', async (path) => {
     await t.page.setViewportSize({ width: 1440, height: 900 });
@@ -114,6 +138,20 @@ describe('balanced grids and placeholders that look intended', () => {
     expect(stock.every((n) => n === stock[0])).toBe(true);
   });
 
+  it.each([640, 768, 1023])(
+    'at %i px a founder alone in the last row is centred',
+    async (width) => {
+      const page = await open('/founders', width);
+      const [left, right] = await page.locator('.founder-grid').evaluate((grid) => {
+        const outer = grid.getBoundingClientRect();
+        const last = grid.lastElementChild!.getBoundingClientRect();
+        return [last.left - outer.left, outer.right - last.right];
+      });
+      expect(left).toBeGreaterThan(100);
+      expect(Math.abs(left - right)).toBeLessThan(2);
+    },
+  );
+
   it('founder portraits are cards, not full-height photos, at 375 px', async () => {
     const page = await open('/founders', 375);
     const heights = await page
@@ -143,6 +181,23 @@ describe('balanced grids and placeholders that look intended', () => {
     expect(posters).toEqual(posters.map((_, i) => `/media/images/fund-topic-${i + 1}.svg`));
   });
 
+  it.each([375, 1024, 1440])(
+    'at %i px a fund poster’s play button sits right, clear of its lettering',
+    async (width) => {
+      const page = await open('/spartan-wealth-fund', width);
+      const at = await page
+        .locator('[role="tabpanel"]:not([hidden]) .video-tile')
+        .evaluate((tile) => {
+          const box = tile.getBoundingClientRect();
+          const play = tile.querySelector('.video-tile__play')!.getBoundingClientRect();
+          return { left: (play.left - box.left) / box.width, inside: play.right <= box.right };
+        });
+      // The posters letter their number, topic and title on the left 60 %.
+      expect(at.left).toBeGreaterThan(0.6);
+      expect(at.inside).toBe(true);
+    },
+  );
+
   it('white-paper chapters each have their own text', async () => {
     const page = await open('/white-paper');
     const texts = new Set<string>();
@@ -152,6 +207,90 @@ describe('balanced grids and placeholders that look intended', () => {
       texts.add(await page.locator('[role="tabpanel"]:not([hidden]) .paper p').first().innerText());
     }
     expect(texts.size).toBe(await tabs.count());
+  });
+});
+
+describe('the explainer carousel', () => {
+  it.each([1024, 1280, 1366, 1440])(
+    'at %i px its arrows stay on screen and cover at most 30 px of the end posters',
+    async (width) => {
+      const page = await open('/', width);
+      await page.locator('.home-explainers').scrollIntoViewIfNeeded();
+      // The arrows come with the carousel's engine, after first render.
+      await page.locator('.home-explainers .spartan-carousel__arrow--next').waitFor();
+      const cover = await page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const view = box(document.querySelector('.home-explainers .spartan-carousel__viewport')!);
+        const tiles = [...document.querySelectorAll('.home-explainers .spartan-carousel__slide')]
+          .map((slide) => box(slide.firstElementChild!))
+          .filter((tile) => tile.left >= view.left - 1 && tile.right <= view.right + 1);
+        const prev = box(
+          document.querySelector('.home-explainers .spartan-carousel__arrow--prev')!,
+        );
+        const next = box(
+          document.querySelector('.home-explainers .spartan-carousel__arrow--next')!,
+        );
+        const first = tiles[0]!;
+        const last = tiles[tiles.length - 1]!;
+        return {
+          onScreen: prev.left >= 0 && next.right <= document.documentElement.clientWidth,
+          prev: Math.round(prev.right - first.left),
+          next: Math.round(last.right - next.left),
+        };
+      });
+      expect(cover.onScreen).toBe(true);
+      expect(cover.prev).toBeLessThanOrEqual(30);
+      expect(cover.next).toBeLessThanOrEqual(30);
+    },
+  );
+});
+
+describe('the apply form', () => {
+  it.each(WIDTHS)('at %i px its controls line up, and no side button wraps', async (width) => {
+    const page = await open('/apply-spartan', width);
+    const layout = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const phone = box('input[name="phone"]');
+      const resume = box('input[type="file"]');
+      // Lines each side-panel button's label takes (one rectangle per line box).
+      const lines = [...document.querySelectorAll('.flow-page__aside .button')].map((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      return {
+        sameRow: Math.abs(phone.top - resume.top) < 80,
+        dy: [resume.top - phone.top, resume.bottom - phone.bottom].map(Math.round),
+        lines,
+      };
+    });
+    // Level with its neighbour: the same top and the same bottom.
+    if (layout.sameRow) expect(layout.dy).toEqual([0, 0]);
+    // At 320 px the panel is 288 px wide: the longer label takes two centred lines there.
+    if (width >= 375) expect(layout.lines).toEqual([1, 1]);
+  });
+
+  it('the resume picker has the kit’s button and a ring of at least 3:1 when focused', async () => {
+    const page = await open('/apply-spartan', 1024);
+    const picker = page.locator('input[type="file"]');
+    const button = await picker.evaluate((el) => {
+      const s = getComputedStyle(el, '::file-selector-button');
+      return { background: s.backgroundColor, color: s.color, radius: s.borderTopLeftRadius };
+    });
+    expect(button).toEqual({
+      background: 'rgb(20, 20, 20)',
+      color: 'rgb(201, 162, 39)',
+      radius: '999px',
+    });
+    await page.getByLabel('Phone Number').focus();
+    await page.keyboard.press('Tab');
+    expect(await picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    const ring = await picker.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor };
+    });
+    // #1a5fb4 on the form's white is 6.4:1.
+    expect(ring).toEqual({ style: 'solid', width: 3, color: 'rgb(26, 95, 180)' });
   });
 });
 
