@@ -1,6 +1,6 @@
 /**
- * The server login call (SPEC section 7, `POST /api/security-login/`) and the
- * errors of SPEC section 8: the server's message when it sent one, the
+ * The server login call (`POST /api/security-login/`, docs/STAFF-API.md) and its
+ * errors (docs/PRODUCT.md, "Failure messages"): the server's message when it sent one, the
  * response data otherwise, and "Login failed" when there was no answer.
  */
 import { STORAGE_KEYS } from '../../content/constants.ts';

@@ -1,8 +1,9 @@
 /**
  * The staff calls (bearer token), as a valtio store per kind of application
- * (SPEC section 4: pending sets loading and clears the error; fetching
- * replaces the list; a successful delete removes the item whose returned id
- * matches; a failure stores the server's message or the section 8 fallback).
+ * (docs/PRODUCT.md, "Sign-in and the session": pending sets loading and
+ * clears the error; fetching replaces the list; a successful delete removes
+ * the item whose returned id matches; a failure stores the server's message
+ * or the fallback of "Failure messages").
  * A 401 ends the session and sends the visitor to the login.
  */
 import { proxy } from 'valtio/vanilla';
