@@ -18,7 +18,7 @@ import { resolveApiBase, httpClient } from '../../../widgets/shared.ts';
 export const WARN_BEFORE_MS = 2 * 60 * 1000;
 /** The server records a session's activity at most this often: its idle end may be this early. */
 const ACTIVITY_SLACK_MS = 30 * 1000;
-const SESSION_PATH = ACCOUNT_PATHS.session;
+const SESSION_PATH = '/api/security-session/';
 
 interface SessionTimes {
   expires_at: string;
