@@ -40,7 +40,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '/widgets/(?:internal|runtime)/.*\\.tsx?$',
-              message: 'The site imports what it needs of the widgets from widgets/shared.ts.',
+              message:
+                'The site imports what it needs of the widgets from widgets/shared.ts (or widgets/motion.ts).',
             },
           ],
         },

@@ -10,7 +10,7 @@ import {
   NEW_COMPANIES_YEARS,
 } from './constants.ts';
 
-/** Careers address of the in-house legal team (SPEC: `{email}`, a placeholder). */
+/** Careers address of the in-house legal team (a placeholder; docs/PRODUCT.md, "Content"). */
 export const CAREERS_EMAIL = 'careers@spartans.example';
 export interface OverviewSection {
   id: number;
@@ -104,7 +104,7 @@ export interface AccreditationCriterion {
   text: string;
 }
 
-/** SPEC section 9: who counts as an accredited investor. */
+/** Who counts as an accredited investor (docs/PRODUCT.md, "Content"). */
 export const ACCREDITED_INVESTOR_CRITERIA: readonly AccreditationCriterion[] = [
   {
     id: 'income',

@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC section 9, in one place. The script-tag bundles
+ * Business constants (docs/PRODUCT.md, "Constants"), in one place. The script-tag bundles
  * carry this file in the runtime every widget loads, so constants only one
  * widget needs live in their own files, re-exported here.
  */

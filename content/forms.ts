@@ -1,10 +1,11 @@
 /**
- * Choices and limits of the two application forms (SPEC sections 3 and 9).
+ * Choices and limits of the two application forms (docs/FORMS.md, "Fields";
+ * docs/PRODUCT.md, "Content").
  * The form widgets render these; the schemas in `schemas/` and the server
  * validate against the same lists.
  */
 
-/** The job roles of the Spartan application, in the five categories of SPEC section 3, in order. */
+/** The job roles of the Spartan application, in their five groups, in order. */
 export const JOB_ROLE_GROUPS = [
   {
     label: 'Engineering',
@@ -56,7 +57,7 @@ export const JOB_ROLES: readonly JobRole[] = JOB_ROLE_GROUPS.flatMap((g) => g.ro
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** The accredited-investor criteria (SPEC section 9); `value` is what the API stores. */
+/** The accredited-investor criteria (docs/PRODUCT.md, "Content"); `value` is what the API stores. */
 export const ACCREDITATION_OPTIONS = [
   {
     value: 'income',

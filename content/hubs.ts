@@ -1,4 +1,4 @@
-/** The innovation hubs on the map (SPEC section 3): name, [longitude, latitude], info, category. */
+/** The innovation hubs on the map (docs/PRODUCT.md, "Content"): name, [longitude, latitude], info, category. */
 
 export type HubCategory = 'Headquarters' | 'Sub-Headquarters';
 

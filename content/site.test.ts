@@ -14,7 +14,7 @@ import { HERO_SLIDES, isLiveCompany, PARTNER_COMPANIES } from './site.ts';
 import { CLEAR_STATEMENTS, FUND_TOPICS, MISSION_STATEMENTS } from './statements.ts';
 import { WHITE_PAPER_CHAPTERS } from './white-paper.ts';
 
-describe('site content (SPEC section 3)', () => {
+describe('site content (docs/PRODUCT.md, "Content")', () => {
   it('holds the specified number of each list', () => {
     expect(MISSION_STATEMENTS).toHaveLength(4);
     expect(FUND_TOPICS).toHaveLength(6);
@@ -77,7 +77,7 @@ describe('site content (SPEC section 3)', () => {
     expect(DEBT_TEXT).toContain('March 2025');
   });
 
-  it('states the accredited investor thresholds of SPEC section 9', () => {
+  it('states the accredited investor thresholds of docs/PRODUCT.md', () => {
     const text = ACCREDITED_INVESTOR_CRITERIA.map((c) => c.text).join(' ');
     for (const needle of [
       '$200,000',

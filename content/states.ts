@@ -1,4 +1,4 @@
-/** The 50 US state names, in sorted order (SPEC section 3). */
+/** The 50 US state names, in sorted order (docs/PRODUCT.md, "Content"). */
 export const US_STATES = [
   'Alabama',
   'Alaska',

@@ -9,6 +9,40 @@ export const LOGIN_PATH = '/api/security-login/';
 export const LOGOUT_PATH = '/api/security-logout/';
 export const HEALTH_PATH = '/api/health';
 
+/** The login's later steps (docs/STAFF-API.md, "Login"), one constant each for the login widget. */
+export const LOGIN_MFA_PATH = '/api/security-login/mfa/';
+export const LOGIN_MFA_SETUP_PATH = '/api/security-login/mfa-setup/';
+export const LOGIN_PASSWORD_PATH = '/api/security-login/password/';
+
+/** A staff member's setup link, their session and their own account (docs/STAFF-API.md). */
+export const ACCOUNT_PATHS = {
+  setup: '/api/security-setup/',
+  setupComplete: '/api/security-setup/complete/',
+  session: '/api/security-session/',
+  extend: '/api/security-session/extend/',
+  sessions: '/api/security-sessions/',
+  sessionById: '/api/security-sessions/:id/',
+  logoutAll: '/api/security-logout-all/',
+  password: '/api/security-password/',
+  recoveryCodes: '/api/security-mfa/recovery-codes/',
+} as const;
+
+/** Staff management and the audit trail (admins), and the desk (docs/STAFF-API.md, docs/DESK.md). */
+export const STAFF_PATHS = {
+  users: '/api/staff/users/',
+  user: '/api/staff/users/:id/',
+  resetMfa: '/api/staff/users/:id/reset-mfa/',
+  resetPassword: '/api/staff/users/:id/reset-password/',
+  userSessions: '/api/staff/users/:id/sessions/',
+  userSession: '/api/staff/users/:id/sessions/:sid/',
+  audit: '/api/staff/audit/',
+  notifications: '/api/staff/notifications/',
+  erase: '/api/staff/erase/',
+} as const;
+
+/** The desk's calls on one kind of application live under this prefix (docs/DESK.md, "Calls"). */
+export const deskRoot = (kind: 'spartan' | 'investor'): string => `/api/staff/applications/${kind}`;
+
 /** The staff's calls on stored applications, by kind. */
 export const APPLICATION_PATHS = {
   spartan: {

@@ -1,6 +1,6 @@
 /**
- * The investor application (CONTRACT.md: `POST /api/investors/join_investor/`,
- * JSON), shared by the form widget and the server.
+ * The investor application (`POST /api/investors/join_investor/`, JSON;
+ * docs/FORMS.md, "Fields"), shared by the form widget and the server.
  */
 import * as z from 'zod/mini';
 import { ACCREDITATION_VALUES, HONEYPOT_FIELD } from '../content/forms.ts';

@@ -1,5 +1,5 @@
 /**
- * The Spartan application form (SPEC section 3), shared by the form widget
+ * The Spartan application form (docs/FORMS.md, "Fields"), shared by the form widget
  * and the server (`POST /api/spartan_join/apply-spartan/`). Every value is a
  * string, as multipart sends them; the resume file is checked apart
  * (`resumeFileError` here, its content on the server).

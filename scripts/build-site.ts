@@ -10,7 +10,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, defaultServerConditions, type InlineConfig } from 'vite';
 import { DIST, ROOT } from './paths.ts';
-import { browserResolve, productionDefine, reactPlugin, shimsPlugin } from './vite-shared.ts';
+import {
+  browserResolve,
+  pageKeyPlugin,
+  productionDefine,
+  reactPlugin,
+  shimsPlugin,
+} from './vite-shared.ts';
 
 interface ManifestChunk {
   file: string;
@@ -40,7 +46,7 @@ const shared: InlineConfig = {
   base: '/',
   logLevel: 'warn',
   resolve: browserResolve,
-  plugins: [shimsPlugin(), reactPlugin()],
+  plugins: [shimsPlugin(), reactPlugin(), pageKeyPlugin(siteRoot)],
   define: productionDefine,
 };
 

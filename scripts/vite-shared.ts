@@ -23,6 +23,34 @@ export function reactPlugin(): Plugin {
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
+/** `lazyPage(() => import('./x.tsx'), name)` in the site's own source, before the TS transform. */
+const LAZY_PAGE =
+  /lazyPage\(\s*\(\)\s*=>\s*import\((['"])(\.{1,2}\/[^'"]+)\1\)\s*,\s*([^(),]+?)\s*,?\s*\)/g;
+
+/**
+ * Each lazily loaded page's Vite manifest key (its path relative to site/), added as lazyPage's
+ * third argument from the import specifier beside it, so the route table writes each page once.
+ * A plugin rather than import.meta.glob, which carried a map of every page into the first load;
+ * only the prerenderer (the SSR build) reads the key, so the browser bundle has none. A lazyPage
+ * call this misses fails the prerender (site/lazy.tsx) instead of losing its modulepreload.
+ */
+export function pageKeyPlugin(siteRoot: string): Plugin {
+  return {
+    name: 'spartan:page-key',
+    enforce: 'pre',
+    transform(code, id, options) {
+      if (!options?.ssr || !id.startsWith(siteRoot + path.sep) || !code.includes('lazyPage(')) {
+        return null;
+      }
+      return code.replace(LAZY_PAGE, (_call, quote: string, specifier: string, name: string) => {
+        const key = path.relative(siteRoot, path.resolve(path.dirname(id), specifier));
+        const source = JSON.stringify(key.split(path.sep).join('/'));
+        return `lazyPage(() => import(${quote}${specifier}${quote}), ${name}, ${source})`;
+      });
+    },
+  };
+}
+
 /** Resolve settings of the browser bundles: the `preact` variants of package.json "imports". */
 export const browserResolve = {
   conditions: ['preact', ...defaultClientConditions],

@@ -1,4 +1,4 @@
-/** Server configuration from the environment, with the defaults of CONTRACT.md. */
+/** Server configuration from the environment, with the defaults listed in docs/SERVER.md, "Configuration". */
 import path from 'node:path';
 import { defaultHashPoolOptions, type HashPoolOptions } from './security/hash-pool.ts';
 import type { S3Options } from './storage/s3.ts';

@@ -13,8 +13,11 @@ describe('lazyPage', () => {
   it('given the module arrives between the first render and its effect, then the page still renders it', async () => {
     let arrive: (component: ComponentType) => void = () => undefined;
     const Page = lazyPage(
-      'pages/probe.tsx',
-      () => new Promise<ComponentType>((resolve) => (arrive = resolve)),
+      () =>
+        new Promise<{ Probe: ComponentType }>(
+          (resolve) => (arrive = (Probe) => resolve({ Probe })),
+        ),
+      'Probe',
     );
     void Page.preload(); // as main.tsx or a link's prefetch does
     // As in the browser: effects run after the commit's task, not inside act.

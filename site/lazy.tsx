@@ -18,12 +18,21 @@ export interface LazyPage {
   source: string;
 }
 
-export function lazyPage(source: string, load: () => Promise<AnyComponent>): LazyPage {
+/**
+ * A page loaded on demand: `lazyPage(() => import('./pages/x.tsx'), 'XPage')`. The route table
+ * writes each page once; its manifest key (`source`, read only by the prerenderer) is added at
+ * build time from the import specifier by pageKeyPlugin (scripts/vite-shared.ts).
+ */
+export function lazyPage<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  source = '',
+): LazyPage {
   let Loaded: AnyComponent | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
-    (pending ??= load().then((component) => {
-      Loaded = component;
+    (pending ??= load().then((module) => {
+      Loaded = module[name] as AnyComponent;
     }));
 
   function Page(props: Record<string, unknown>) {
@@ -62,7 +71,10 @@ export function lazyPage(source: string, load: () => Promise<AnyComponent>): Laz
       );
     }
     // Prerendering: the page's chunk is to be modulepreloaded with its HTML.
-    renderState?.pages.add(source);
+    if (renderState) {
+      if (!source) throw new Error('A lazy page without its key: is pageKeyPlugin in the build?');
+      renderState.pages.add(source);
+    }
     return <Loaded {...props} />;
   }
   return Object.assign(Page, { preload, source });

@@ -8,18 +8,12 @@ import { lazyPage } from './lazy.tsx';
 import type { SiteRoute } from './route-types.ts';
 import { SITE_NAME } from './navigation.ts';
 
-const home = lazyPage('pages/home.tsx', () => import('./pages/home.tsx').then((m) => m.HomePage));
-const explainers = lazyPage('pages/explainers.tsx', () =>
-  import('./pages/explainers.tsx').then((m) => m.ExplainersPage),
-);
-const hubs = lazyPage('pages/innovation-hubs.tsx', () =>
-  import('./pages/innovation-hubs.tsx').then((m) => m.InnovationHubsPage),
-);
-const founders = lazyPage('pages/founders.tsx', () =>
-  import('./pages/founders.tsx').then((m) => m.FoundersPage),
-);
+const home = lazyPage(() => import('./pages/home.tsx'), 'HomePage');
+const explainers = lazyPage(() => import('./pages/explainers.tsx'), 'ExplainersPage');
+const hubs = lazyPage(() => import('./pages/innovation-hubs.tsx'), 'InnovationHubsPage');
+const founders = lazyPage(() => import('./pages/founders.tsx'), 'FoundersPage');
 const benefits = (name: 'BenefitsPage' | 'JoinPage') =>
-  lazyPage('pages/benefits.tsx', () => import('./pages/benefits.tsx').then((m) => m[name]));
+  lazyPage(() => import('./pages/benefits.tsx'), name);
 const employee = (
   name:
     | 'EmployeeLoginPage'
@@ -27,9 +21,9 @@ const employee = (
     | 'ForgotSpartanIdPage'
     | 'OneTimePassPage'
     | 'ResetPasswordPage',
-) => lazyPage('pages/employee.tsx', () => import('./pages/employee.tsx').then((m) => m[name]));
+) => lazyPage(() => import('./pages/employee.tsx'), name);
 const investors = (name: 'InvestorsPage' | 'AccreditedInvestorPage' | 'InvestorBenefitsPage') =>
-  lazyPage('pages/investors.tsx', () => import('./pages/investors.tsx').then((m) => m[name]));
+  lazyPage(() => import('./pages/investors.tsx'), name);
 const info = (
   name:
     | 'Solon300Page'
@@ -39,14 +33,12 @@ const info = (
     | 'FaqPage'
     | 'InvestmentModelPage'
     | 'ComingSoonPage',
-) => lazyPage('pages/info.tsx', () => import('./pages/info.tsx').then((m) => m[name]));
+) => lazyPage(() => import('./pages/info.tsx'), name);
 const statements = (name: 'MissionPage' | 'ClearPage' | 'WealthFundPage') =>
-  lazyPage('pages/statements.tsx', () => import('./pages/statements.tsx').then((m) => m[name]));
-const embed = lazyPage('pages/embed.tsx', () =>
-  import('./pages/embed.tsx').then((m) => m.EmbedPage),
-);
+  lazyPage(() => import('./pages/statements.tsx'), name);
+const embed = lazyPage(() => import('./pages/embed.tsx'), 'EmbedPage');
 const paper = (name: 'WhitePaperPage' | 'OpenLetterPage') =>
-  lazyPage('pages/white-paper.tsx', () => import('./pages/white-paper.tsx').then((m) => m[name]));
+  lazyPage(() => import('./pages/white-paper.tsx'), name);
 
 export const siteRoutes: SiteRoute[] = [
   {
@@ -183,9 +175,7 @@ export const siteRoutes: SiteRoute[] = [
 export const notFoundRoute: SiteRoute = {
   path: '/404',
   title: 'Page Not Found',
-  component: lazyPage('pages/not-found.tsx', () =>
-    import('./pages/not-found.tsx').then((m) => m.NotFoundPage),
-  ),
+  component: lazyPage(() => import('./pages/not-found.tsx'), 'NotFoundPage'),
   prerender: false,
 };
 

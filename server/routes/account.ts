@@ -20,6 +20,7 @@ import { checkTotp } from '../security/totp.ts';
 import { StaffAccountError } from '../staff.ts';
 import { errorResponses, idParams } from './common.ts';
 import { actorOf, staffUserSchema, type StaffSecurity } from './staff-security.ts';
+import { ACCOUNT_PATHS } from '../../schemas/api-paths.ts';
 
 const user = staffUserSchema;
 
@@ -82,7 +83,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   const { sessions, staff, hasher, throttle } = opts;
 
   app.get(
-    '/api/security-session/',
+    ACCOUNT_PATHS.session,
     {
       onRequest: sessions.peekStaff,
       schema: {
@@ -114,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   );
 
   app.post(
-    '/api/security-session/extend/',
+    ACCOUNT_PATHS.extend,
     {
       onRequest: sessions.requireStaff,
       schema: {
@@ -137,7 +138,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   );
 
   app.get(
-    '/api/security-sessions/',
+    ACCOUNT_PATHS.sessions,
     { onRequest: sessions.requireStaff, schema: { response: sessionListResponse } },
     async (request) => {
       const { user: me, sessionId } = request.staff!;
@@ -146,7 +147,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   );
 
   app.delete<{ Params: { id: string } }>(
-    '/api/security-sessions/:id/',
+    ACCOUNT_PATHS.sessionById,
     {
       onRequest: sessions.requireStaff,
       schema: {
@@ -168,7 +169,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   );
 
   app.post(
-    '/api/security-logout-all/',
+    ACCOUNT_PATHS.logoutAll,
     { onRequest: sessions.requireStaff, schema: { response: endedResponse } },
     async (request) => {
       const me = request.staff!.user;
@@ -184,7 +185,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   );
 
   app.post<{ Body: z.infer<typeof passwordBody> }>(
-    '/api/security-password/',
+    ACCOUNT_PATHS.password,
     { onRequest: sessions.requireStaff, schema: { body: passwordBody, response: endedResponse } },
     async (request) => {
       const { user: me, sessionId } = request.staff!;
@@ -214,7 +215,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   );
 
   app.post<{ Body: z.infer<typeof codeBody> }>(
-    '/api/security-mfa/recovery-codes/',
+    ACCOUNT_PATHS.recoveryCodes,
     {
       onRequest: sessions.requireStaff,
       schema: {

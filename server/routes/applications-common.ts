@@ -39,6 +39,7 @@ import {
   searchWhere,
   type ListQuery,
 } from './common.ts';
+import { deskRoot } from '../../schemas/api-paths.ts';
 
 type ApplicationTable = PgTable & {
   id: PgColumn;
@@ -113,7 +114,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     properties: { ...resource.item.properties, status: { type: 'string', enum: statuses } },
     required: [...resource.item.required, 'status'],
   };
-  const desk = `/api/staff/applications/${kind}`;
+  const desk = deskRoot(kind);
   const keyed = (row: Row) => row as unknown as KeyedRow;
 
   /** The list's filters as one condition; 400 naming the field for a value that cannot match. */

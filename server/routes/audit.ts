@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { normaliseUsername } from '../staff.ts';
 import { errorResponses, listResponse } from './common.ts';
 import type { StaffSecurity } from './staff-security.ts';
+import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -83,7 +84,7 @@ const auditQuery = z.strictObject({
 
 export async function auditRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
   app.get<{ Querystring: z.infer<typeof auditQuery> }>(
-    '/api/staff/audit/',
+    STAFF_PATHS.audit,
     {
       onRequest: opts.sessions.requireAdmin,
       schema: {

@@ -32,6 +32,14 @@ import {
 } from '../staff.ts';
 import { errorResponses } from './common.ts';
 import { staffUserSchema, type StaffSecurity } from './staff-security.ts';
+import {
+  ACCOUNT_PATHS,
+  LOGIN_MFA_PATH,
+  LOGIN_MFA_SETUP_PATH,
+  LOGIN_PASSWORD_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+} from '../../schemas/api-paths.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const CHALLENGE_ATTEMPTS = 5;
@@ -211,7 +219,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   }
 
   app.post<{ Body: LoginPayload }>(
-    '/api/security-login/',
+    LOGIN_PATH,
     { onRequest: attempt, schema: { body: loginSchema, response: stepResponse } },
     async (request) => {
       const username = normaliseUsername(request.body.username);
@@ -248,7 +256,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   );
 
   app.post<{ Body: z.infer<typeof codeBody> }>(
-    '/api/security-login/mfa/',
+    LOGIN_MFA_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
       const { row, user } = await loadChallenge(request.body.challenge, 'mfa');
@@ -273,7 +281,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   );
 
   app.post<{ Body: z.infer<typeof codeBody> }>(
-    '/api/security-login/mfa-setup/',
+    LOGIN_MFA_SETUP_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
       const { row, user } = await loadChallenge(request.body.challenge, 'mfa_setup');
@@ -294,7 +302,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   );
 
   app.post<{ Body: z.infer<typeof passwordBody> }>(
-    '/api/security-login/password/',
+    LOGIN_PASSWORD_PATH,
     { onRequest: attempt, schema: { body: passwordBody, response: stepResponse } },
     async (request) => {
       const { row, user } = await loadChallenge(request.body.challenge, 'password');
@@ -329,7 +337,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   }
 
   app.post<{ Body: z.infer<typeof setupBody> }>(
-    '/api/security-setup/',
+    ACCOUNT_PATHS.setup,
     {
       onRequest: attempt,
       schema: {
@@ -359,7 +367,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   );
 
   app.post<{ Body: z.infer<typeof setupCompleteBody> }>(
-    '/api/security-setup/complete/',
+    ACCOUNT_PATHS.setupComplete,
     { onRequest: attempt, schema: { body: setupCompleteBody, response: stepResponse } },
     async (request) => {
       const user = await setupAccount(request.body.token);
@@ -378,7 +386,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   );
 
   app.post(
-    '/api/security-logout/',
+    LOGOUT_PATH,
     {
       onRequest: sessions.peekStaff,
       schema: {

@@ -19,6 +19,7 @@ import { eraseApplicant } from '../desk/retention.ts';
 import { ERR_INVALID_FORM } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { errorResponses } from './common.ts';
+import { deskRoot, STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 export interface DeskRouteOptions {
   db: Db;
@@ -37,12 +38,12 @@ const eraseBody = z.strictObject({ email });
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
   const { db, files, sessions, mailer } = opts;
 
-  app.get('/api/staff/notifications/', { onRequest: sessions.requireStaff }, async (request) =>
+  app.get(STAFF_PATHS.notifications, { onRequest: sessions.requireStaff }, async (request) =>
     mailer.notificationsOf(request.staff!.user.id),
   );
 
   app.put<{ Body: z.infer<typeof notificationsBody> }>(
-    '/api/staff/notifications/',
+    STAFF_PATHS.notifications,
     {
       onRequest: sessions.requireStaff,
       schema: { body: notificationsBody, response: errorResponses },
@@ -60,7 +61,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
   );
 
   app.post<{ Body: z.infer<typeof eraseBody> }>(
-    '/api/staff/erase/',
+    STAFF_PATHS.erase,
     { onRequest: sessions.requireAdmin, schema: { body: eraseBody } },
     async (request) => {
       const deleted = await eraseApplicant(db, files, request.body.email);
@@ -74,7 +75,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
   for (const kind of ['spartan', 'investor'] as const) {
     const table = kind === 'spartan' ? spartanApplications : investorApplications;
     app.get(
-      `/api/staff/applications/${kind}/latest/`,
+      `${deskRoot(kind)}/latest/`,
       { onRequest: sessions.peekStaff, schema: { response: errorResponses } },
       async (request, reply) => {
         const [row] = await db

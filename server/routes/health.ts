@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HEALTH_PATH } from '../../schemas/api-paths.ts';
 
 export interface HealthOptions {
   /** Resolves when the database answers; rejects otherwise. */
@@ -7,7 +8,7 @@ export interface HealthOptions {
 
 export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
   app.get(
-    '/api/health',
+    HEALTH_PATH,
     {
       schema: {
         response: {

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
-import { APPLICATION_PATHS, APPLY_PATH } from '../../schemas/api-paths.ts';
+import { APPLICATION_PATHS, APPLY_PATH, pathWithId } from '../../schemas/api-paths.ts';
 import {
   resumeFileError,
   validateSpartanApplication,
@@ -121,7 +121,7 @@ interface Row {
 }
 
 export function resumeUrl(id: string): string {
-  return `/api/spartan_join/application/${id}/resume/`;
+  return pathWithId(APPLICATION_PATHS.spartan.resume, id);
 }
 
 function present(row: Row) {

@@ -20,6 +20,7 @@ import { ROLES, StaffAccountError, type SetupLink, type StaffAccount } from '../
 import { sessionListResponse } from './account.ts';
 import { errorResponses } from './common.ts';
 import { actorOf, type StaffSecurity } from './staff-security.ts';
+import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -140,7 +141,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   const onRequest = sessions.requireAdmin;
 
   app.get(
-    '/api/staff/users/',
+    STAFF_PATHS.users,
     {
       onRequest,
       schema: {
@@ -158,7 +159,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.post<{ Body: z.infer<typeof createBody> }>(
-    '/api/staff/users/',
+    STAFF_PATHS.users,
     { onRequest, schema: { body: createBody, response: accountResponse(201) } },
     async (request, reply) => {
       const body = request.body;
@@ -187,7 +188,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.patch<{ Params: { id: string }; Body: z.infer<typeof patchBody> }>(
-    '/api/staff/users/:id/',
+    STAFF_PATHS.user,
     { onRequest, schema: { params: userParams, body: patchBody, response: accountResponse(200) } },
     async (request) => {
       const id = userId(request.params.id);
@@ -204,7 +205,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.delete<{ Params: { id: string } }>(
-    '/api/staff/users/:id/',
+    STAFF_PATHS.user,
     { onRequest, schema: { params: userParams, response: idResponse } },
     async (request) => {
       const id = userId(request.params.id);
@@ -214,7 +215,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/staff/users/:id/reset-mfa/',
+    STAFF_PATHS.resetMfa,
     { onRequest, schema: { params: userParams, response: accountResponse(200) } },
     async (request) => {
       const id = userId(request.params.id);
@@ -228,7 +229,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/staff/users/:id/reset-password/',
+    STAFF_PATHS.resetPassword,
     { onRequest, schema: { params: userParams, response: accountResponse(200) } },
     async (request) => {
       const id = userId(request.params.id);
@@ -242,7 +243,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/staff/users/:id/sessions/',
+    STAFF_PATHS.userSessions,
     { onRequest, schema: { params: userParams, response: sessionListResponse } },
     async (request) => {
       const id = userId(request.params.id);
@@ -253,7 +254,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.delete<{ Params: { id: string } }>(
-    '/api/staff/users/:id/sessions/',
+    STAFF_PATHS.userSessions,
     {
       onRequest,
       schema: {
@@ -276,7 +277,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
   );
 
   app.delete<{ Params: { id: string; sid: string } }>(
-    '/api/staff/users/:id/sessions/:sid/',
+    STAFF_PATHS.userSession,
     { onRequest, schema: { params: sessionParams, response: idResponse } },
     async (request) => {
       const id = userId(request.params.id);

@@ -9,6 +9,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { HERO_AUTOPLAY_MS } from '../../content/carousel.ts';
+import { usePrefersReducedMotion } from '../../widgets/motion.ts';
 
 export interface HeroCarouselProps {
   /** Accessible name of the carousel. */
@@ -21,15 +22,7 @@ export function HeroCarousel({ label, slides }: HeroCarouselProps) {
   const [index, setIndex] = useState(0);
   // null follows the motion preference, read after hydration so server and client agree.
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const update = () => setReduced(mq.matches);
-    update();
-    mq.addEventListener('change', update);
-    return () => mq.removeEventListener('change', update);
-  }, []);
+  const reduced = usePrefersReducedMotion();
   const playing = (userPlaying ?? !reduced) && slides.length > 1;
   // Focus by pointer (a click on the pause button) is not the keyboard entering the carousel.
   const pointerDown = useRef(false);

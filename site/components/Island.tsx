@@ -40,9 +40,22 @@ export interface IslandProps {
 
 const marker = (id: string) => `<!--island:${id}-->`;
 
+/** An id of preact's useId (see renderIslands). */
+export const PREACT_ID = /\bP(\d+)-(\d+)\b/g;
+
 /**
  * Prerendering: puts each island met during the page's render into its wrapper,
- * rendered by `renderToString` on its own (ids prefixed with the island's id).
+ * rendered by `renderToString` on its own, with its hook ids prefixed by the island's id.
+ *
+ * Why the ids are rewritten, and why nothing public does it: preact's useId numbers ids with a
+ * counter per render root (`P<root>-<n>`, preact/hooks' useId). An island rendered inside the
+ * page's tree would take numbers from the page's counter, so every id after it would differ
+ * from the browser's, where the island's component is not rendered while the page hydrates; so
+ * it is rendered as a root of its own, whose ids start again at `P0-0` and would repeat the
+ * page's. preact-render-to-string has no option to prefix them (React's `identifierPrefix` has
+ * no preact counterpart), so the island's markup gets `<island id>-` in place of `P`.
+ * Island.test.ts fails if preact's format changes. The island's ids are needed only in the
+ * prerendered markup: once its code loads, it renders fresh with the browser's own ids.
  */
 export async function renderIslands(
   html: string,
@@ -52,7 +65,7 @@ export async function renderIslands(
   let out = html;
   for (const { id, load, props } of islands) {
     const component = await load();
-    const inner = renderToString(component, props).replace(/\bP(\d+)-(\d+)\b/g, `${id}-$1-$2`);
+    const inner = renderToString(component, props).replace(PREACT_ID, `${id}-$1-$2`);
     out = out.replace(marker(id), () => inner);
   }
   return out;

@@ -6,18 +6,12 @@ import { lazyPage } from '../lazy.tsx';
 import type { SiteRoute } from '../route-types.ts';
 
 const apply = (name: 'ApplyPage' | 'ApplySuccessPage') =>
-  lazyPage('flows/pages/apply.tsx', () => import('./pages/apply.tsx').then((m) => m[name]));
+  lazyPage(() => import('./pages/apply.tsx'), name);
 const invest = (name: 'InvestApplyPage' | 'InvestSuccessPage') =>
-  lazyPage('flows/pages/invest.tsx', () => import('./pages/invest.tsx').then((m) => m[name]));
-const login = lazyPage('flows/pages/login.tsx', () =>
-  import('./pages/login.tsx').then((m) => m.LoginPage),
-);
-const setup = lazyPage('flows/pages/setup.tsx', () =>
-  import('./pages/setup.tsx').then((m) => m.SetupPage),
-);
-const staff = lazyPage('flows/pages/staff.tsx', () =>
-  import('./pages/staff.tsx').then((m) => m.StaffPage),
-);
+  lazyPage(() => import('./pages/invest.tsx'), name);
+const login = lazyPage(() => import('./pages/login.tsx'), 'LoginPage');
+const setup = lazyPage(() => import('./pages/setup.tsx'), 'SetupPage');
+const staff = lazyPage(() => import('./pages/staff.tsx'), 'StaffPage');
 
 export const flowRoutes: SiteRoute[] = [
   {

@@ -1,5 +1,5 @@
 /**
- * The story pages of SPEC section 2, one layout variant each:
+ * The story pages (docs/PRODUCT.md, "Pages"), one layout variant each:
  * `/clear-statement` (a) title, optional subtitle, descriptions under a byline;
  * `/mission-statement` (b) title with subtitle; `/spartan-wealth-fund` (c) title,
  * bullet descriptions and a hover-to-play video with a full-screen player.

@@ -11,7 +11,7 @@ import {
 import { investorPayload, spartanFields } from './fixtures.ts';
 
 describe('form choices', () => {
-  it('given SPEC section 3, then five groups hold the 29 roles in order', () => {
+  it('given the job roles of docs/PRODUCT.md, then five groups hold the 29 roles in order', () => {
     expect(JOB_ROLE_GROUPS.map((g) => g.label)).toEqual([
       'Engineering',
       'Finance and Legal',

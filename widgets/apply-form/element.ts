@@ -1,6 +1,5 @@
+import { APPLICATION_STYLES } from '../internal/form/styles.ts';
 import { defineWidget } from '../runtime/define.ts';
-import applicationCss from '../internal/form/application.css?inline';
-import formCss from '../internal/form/form.css?inline';
 import { ApplyForm, type ApplyFormProps } from './ApplyForm.tsx';
 
 export const SpartanApplyFormElement = defineWidget<ApplyFormProps>({
@@ -13,5 +12,5 @@ export const SpartanApplyFormElement = defineWidget<ApplyFormProps>({
       detail: (applicationId: string | null) => ({ applicationId }),
     },
   },
-  styles: [formCss, applicationCss],
+  styles: APPLICATION_STYLES,
 });

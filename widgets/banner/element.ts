@@ -1,6 +1,6 @@
 import { defineWidget } from '../runtime/define.ts';
 import { StateBanner, type StateBannerProps } from './StateBanner.tsx';
-import bannerCss from './banner.css?inline';
+import { STYLES } from './styles.ts';
 
 export const SpartanBannerElement = defineWidget<StateBannerProps>({
   tag: 'spartan-banner',
@@ -9,5 +9,5 @@ export const SpartanBannerElement = defineWidget<StateBannerProps>({
   events: {
     onLetterChange: { name: 'spartan-letter', detail: (letter: string) => ({ letter }) },
   },
-  styles: [bannerCss],
+  styles: STYLES,
 });

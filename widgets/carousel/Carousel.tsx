@@ -36,8 +36,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { CAROUSEL_DEFAULTS } from '../../content/constants.ts';
 import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { useWidgetStyles } from '../runtime/styles.ts';
-import tokensCss from '../runtime/tokens.css?inline';
-import carouselCss from './carousel.css?inline';
+import { STYLES } from './styles.ts';
 import type { CarouselEngineProps } from './engine.tsx';
 import {
   breakpointWidths,
@@ -96,7 +95,6 @@ interface EmblaView {
   inView: readonly number[] | null;
 }
 
-const STYLES = [tokensCss, carouselCss];
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select,textarea,video[controls],[tabindex]:not([tabindex="-1"])';
 

@@ -36,11 +36,8 @@ import {
 import { resolveApiBase } from '../runtime/api-base.ts';
 import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { useWidgetStyles } from '../runtime/styles.ts';
-import controlsCss from '../internal/controls.css?inline';
-import tokensCss from '../runtime/tokens.css?inline';
 import { Carousel } from '../carousel/Carousel.tsx';
-import carouselCss from '../carousel/carousel.css?inline';
-import explainersCss from './explainers.css?inline';
+import { STYLES } from './styles.ts';
 import { mediaUrl } from './share.ts';
 import { VideoDialog } from './VideoDialog.tsx';
 import { VideoTile } from './VideoTile.tsx';
@@ -58,8 +55,6 @@ export interface ExplainersProps {
   /** Called with the absolute URL of the video whose player opened. */
   onVideoOpen?: (url: string) => void;
 }
-
-const STYLES = [tokensCss, controlsCss, carouselCss, explainersCss];
 
 export function Explainers({
   layout = 'carousel',

@@ -1,8 +1,6 @@
 import { defineWidget } from '../runtime/define.ts';
 import { Explainers, type ExplainersProps } from './Explainers.tsx';
-import controlsCss from '../internal/controls.css?inline';
-import carouselCss from '../carousel/carousel.css?inline';
-import explainersCss from './explainers.css?inline';
+import { STYLES } from './styles.ts';
 
 export const SpartanExplainersElement = defineWidget<ExplainersProps>({
   tag: 'spartan-explainers',
@@ -11,5 +9,5 @@ export const SpartanExplainersElement = defineWidget<ExplainersProps>({
   events: {
     onVideoOpen: { name: 'spartan-video-open', detail: (url: string) => ({ url }) },
   },
-  styles: [controlsCss, carouselCss, explainersCss],
+  styles: STYLES,
 });

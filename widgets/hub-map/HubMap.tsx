@@ -26,9 +26,7 @@ import { HUBS, type Hub } from '../../content/hubs.ts';
 import { scriptOrigin } from '../runtime/api-base.ts';
 import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { useWidgetStyles } from '../runtime/styles.ts';
-import controlsCss from '../internal/controls.css?inline';
-import tokensCss from '../runtime/tokens.css?inline';
-import hubMapCss from './hub-map.css?inline';
+import { STYLES } from './styles.ts';
 import { isStatePaths } from './geometry.ts';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
 import type { MapViewProps } from './MapView.tsx';
@@ -45,8 +43,6 @@ export interface HubMapProps {
   /** Called with the name of the hub chosen in the list or on the map. */
   onHubSelect?: (name: string) => void;
 }
-
-const STYLES = [tokensCss, controlsCss, hubMapCss];
 
 type Loaded =
   | { status: 'error'; attempt: number }

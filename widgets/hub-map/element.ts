@@ -1,7 +1,6 @@
 import { defineWidget } from '../runtime/define.ts';
 import { HubMap, type HubMapProps } from './HubMap.tsx';
-import controlsCss from '../internal/controls.css?inline';
-import hubMapCss from './hub-map.css?inline';
+import { STYLES } from './styles.ts';
 
 export const SpartanHubMapElement = defineWidget<HubMapProps>({
   tag: 'spartan-hub-map',
@@ -10,5 +9,5 @@ export const SpartanHubMapElement = defineWidget<HubMapProps>({
   events: {
     onHubSelect: { name: 'spartan-hub-select', detail: (name: string) => ({ name }) },
   },
-  styles: [controlsCss, hubMapCss],
+  styles: STYLES,
 });

@@ -1,6 +1,5 @@
+import { APPLICATION_STYLES } from '../internal/form/styles.ts';
 import { defineWidget } from '../runtime/define.ts';
-import applicationCss from '../internal/form/application.css?inline';
-import formCss from '../internal/form/form.css?inline';
 import { InvestForm, type InvestFormProps } from './InvestForm.tsx';
 
 export const SpartanInvestFormElement = defineWidget<InvestFormProps>({
@@ -13,5 +12,5 @@ export const SpartanInvestFormElement = defineWidget<InvestFormProps>({
       detail: (investorId: string | null) => ({ investorId }),
     },
   },
-  styles: [formCss, applicationCss],
+  styles: APPLICATION_STYLES,
 });

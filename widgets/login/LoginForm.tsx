@@ -28,9 +28,7 @@ import { Field } from '../internal/form/Field.tsx';
 import { lazy } from '../internal/form/lazy.ts';
 import { SubmitButton } from '../internal/form/Submit.tsx';
 import { useWidgetStyles } from '../runtime/styles.ts';
-import tokensCss from '../runtime/tokens.css?inline';
-import formCss from '../internal/form/form.css?inline';
-import loginCss from './login.css?inline';
+import { STYLES } from './styles.ts';
 import type { AuthUser, LoginOutcome, LoginRequest, LoginStep } from './types.ts';
 import { loginErrorText } from './messages.ts';
 import { LoginStepFields, RecoveryCodes, STEP_TEXT } from './LoginSteps.tsx';
@@ -52,7 +50,6 @@ export interface LoginFormProps {
   initialStep?: LoginStep;
 }
 
-const STYLES = [tokensCss, formCss, loginCss];
 const deps = lazy(() => import('./login-api.ts'));
 
 export function LoginForm({

@@ -1,8 +1,7 @@
 import { defineWidget } from '../runtime/define.ts';
-import formCss from '../internal/form/form.css?inline';
 import { LoginForm, type LoginFormProps } from './LoginForm.tsx';
 import type { AuthUser } from './types.ts';
-import loginCss from './login.css?inline';
+import { STYLES } from './styles.ts';
 
 export const SpartanLoginElement = defineWidget<LoginFormProps>({
   tag: 'spartan-login',
@@ -11,5 +10,5 @@ export const SpartanLoginElement = defineWidget<LoginFormProps>({
   events: {
     onLogin: { name: 'spartan-login', detail: (user: AuthUser | null) => ({ user }) },
   },
-  styles: [formCss, loginCss],
+  styles: STYLES,
 });

@@ -1,14 +1,20 @@
 /**
- * The server login call (SPEC section 7, `POST /api/security-login/`) and the
- * errors of SPEC section 8: the server's message when it sent one, the
+ * The server login call (`POST /api/security-login/`, docs/STAFF-API.md) and its
+ * errors (docs/PRODUCT.md, "Failure messages"): the server's message when it sent one, the
  * response data otherwise, and "Login failed" when there was no answer.
  */
 import { STORAGE_KEYS } from '../../content/constants.ts';
 import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { serverMessage } from '../internal/form/errors.ts';
+import {
+  LOGIN_MFA_PATH,
+  LOGIN_MFA_SETUP_PATH,
+  LOGIN_PASSWORD_PATH,
+  LOGIN_PATH,
+} from '../../schemas/api-paths.ts';
 
-export const LOGIN_PATH = '/api/security-login/';
+export { LOGIN_PATH };
 export const LOGIN_FAILED = 'Login failed';
 
 import type {
@@ -25,9 +31,9 @@ export type { AuthUser, LoginCredentials, LoginOutcome, LoginRequest, LoginResul
 
 /** The paths of the login's later steps (docs/STAFF-API.md). */
 export const STEP_PATHS: Record<LoginStep['kind'], string> = {
-  mfa: '/api/security-login/mfa/',
-  setup: '/api/security-login/mfa-setup/',
-  password: '/api/security-login/password/',
+  mfa: LOGIN_MFA_PATH,
+  setup: LOGIN_MFA_SETUP_PATH,
+  password: LOGIN_PASSWORD_PATH,
 };
 
 /** What the server says when a step's challenge has run out: the login starts again. */

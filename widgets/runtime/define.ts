@@ -19,7 +19,6 @@ import { createElement, type ComponentType } from 'react';
 import { createRoot, type WidgetRoot } from '#widget-root';
 import { adoptStyles } from './styles.ts';
 import { emit } from './events.ts';
-import tokensCss from './tokens.css?inline';
 
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
 
@@ -39,7 +38,7 @@ export interface WidgetDefinition<P extends object> {
   events?: Partial<Record<Extract<keyof P, string>, EventMapping>>;
   /** Values used when an attribute is absent or unparsable. */
   defaults?: Partial<P>;
-  /** CSS texts adopted into the shadow root (the theme tokens come first). */
+  /** CSS texts adopted into the shadow root: the widget's styles.ts, the theme tokens first. */
   styles: readonly string[];
 }
 
@@ -80,7 +79,7 @@ export function defineWidget<P extends object>(
 
   const attributes = (def.attributes ?? {}) as Record<string, AttributeType>;
   const events = (def.events ?? {}) as Record<string, EventMapping>;
-  const styles = [HOST_CSS, tokensCss, ...def.styles];
+  const styles = [HOST_CSS, ...def.styles];
 
   const propByAttribute = new Map(Object.keys(attributes).map((p) => [kebabCase(p), p]));
 

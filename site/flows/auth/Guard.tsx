@@ -7,7 +7,7 @@ import { SessionWatch } from './SessionWatch.tsx';
 import { authState, storedToken, syncFromSession } from './store.ts';
 
 /**
- * The route guard (SPEC section 4): syncs from session storage on mount and
+ * The route guard (docs/PRODUCT.md, "Sign-in and the session"): syncs from session storage on mount and
  * renders the protected content when authenticated or a token exists;
  * otherwise it sends the visitor to /security-login, with `next` set to where
  * they were going. While it lets them in, it watches the session's time.

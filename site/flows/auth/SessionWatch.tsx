@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../staff/ConfirmDialog.tsx';
 import { expireSession } from './expire.ts';
 import { authHeader, authState, loginFulfilled } from './store.ts';
+import { ACCOUNT_PATHS } from '../../../schemas/api-paths.ts';
 import { resolveApiBase, httpClient } from '../../../widgets/shared.ts';
 
 export const WARN_BEFORE_MS = 2 * 60 * 1000;
@@ -117,7 +118,7 @@ async function extendSession(): Promise<void> {
     access: string;
     user: typeof authState.user;
     session: SessionTimes;
-  }>('/api/security-session/extend/', {}, { headers: authHeader() });
+  }>(ACCOUNT_PATHS.extend, {}, { headers: authHeader() });
   loginFulfilled(authState, { access: response.data.access, user: response.data.user });
   clock = null;
   sync(response);

@@ -1,5 +1,5 @@
 /**
- * The front-end-only login (SPEC sections 5 and 7), for offline demos only.
+ * The front-end-only login (docs/PRODUCT.md, "Sign-in and the session"), for offline demos only.
  * It exists in a bundle only when that build sets VITE_SPARTAN_LOCAL_AUTH=1,
  * with the demo account from the same build's environment
  * (VITE_SPARTAN_LOCAL_USERNAME, VITE_SPARTAN_LOCAL_PASSWORD,
@@ -12,7 +12,7 @@ import { LOCAL_AUTH_ENABLED } from './local-flag.ts';
 
 export const LOCAL_INVALID = 'Invalid credentials';
 
-/** The base64 token of the local variant: the username and the current time (SPEC section 7). */
+/** The base64 token of the local variant: the username and the current time. */
 export function localToken(username: string, now: number = Date.now()): string {
   const bytes = new TextEncoder().encode(`${username}:${now}`);
   let binary = '';

@@ -13,7 +13,7 @@ function deps(now: () => number) {
   };
 }
 
-describe('session lifetime (SPEC section 4)', () => {
+describe('session lifetime (docs/PRODUCT.md)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: T0, toFake: ['Date', 'setInterval', 'clearInterval'] });
   });

@@ -1,5 +1,5 @@
 /**
- * Session lifetime (SPEC section 4): a refresh keeps the session, closing the
+ * Session lifetime (docs/PRODUCT.md, "Sign-in and the session"): a refresh keeps the session, closing the
  * tab ends it. On unload the token is removed from session storage unless a
  * beforeunload fired within the previous 100 ms. Each browser session has an
  * id (`browserSessionId`, session storage) and writes a heartbeat every

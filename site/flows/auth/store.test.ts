@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-describe('auth transitions (SPEC section 4)', () => {
+describe('auth transitions (docs/PRODUCT.md)', () => {
   it('starts unauthenticated without a token, and authenticated when session storage holds one', () => {
     expect(state).toEqual({
       user: null,

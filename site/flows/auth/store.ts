@@ -1,7 +1,7 @@
 /**
- * Authentication state (SPEC sections 3 and 4) in valtio: user, token,
+ * Authentication state (docs/PRODUCT.md, "Sign-in and the session") in valtio: user, token,
  * isAuthenticated, loading, error and the auth-method flag, with every
- * transition of the specification. The token lives in this tab's session
+ * transition listed there. The token lives in this tab's session
  * storage under `authToken`.
  *
  * The transitions are plain functions of the state (pure store tests drive
@@ -61,7 +61,7 @@ export function initialAuthState(): AuthState {
   };
 }
 
-// Transitions (SPEC section 4).
+// Transitions.
 
 export function loginPending(state: AuthState): void {
   state.loading = true;

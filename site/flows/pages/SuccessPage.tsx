@@ -26,7 +26,7 @@ export interface SuccessPageProps {
   benefitsLabel: string;
 }
 
-/** The thank-you page after an application (SPEC section 2). */
+/** The thank-you page after an application (docs/PRODUCT.md, "Pages"). */
 export function SuccessPage({ title, lead, idBox, benefitsLabel }: SuccessPageProps) {
   const soon = useComingSoon();
   return (
@@ -39,7 +39,7 @@ export function SuccessPage({ title, lead, idBox, benefitsLabel }: SuccessPagePr
         <p className="flow-success__lead">{lead}</p>
         <div className="spartan-root spartan-success">{idBox}</div>
         <div className="button-row button-row--center flow-success__actions">
-          {/* No destination is given for this button (SPEC section 2). */}
+          {/* This button has no destination (docs/PRODUCT.md, "Pages"). */}
           <button type="button" className="button button--dark" onClick={soon.announce}>
             {benefitsLabel}
           </button>

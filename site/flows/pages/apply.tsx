@@ -1,4 +1,4 @@
-/** `/apply-spartan` and `/apply-spartan-success` (SPEC section 2). */
+/** `/apply-spartan` and `/apply-spartan-success` (docs/PRODUCT.md, "Pages"). */
 import { REVIEW_BUSINESS_DAYS } from '../../../content/constants.ts';
 import { ApplyForm } from '../../../widgets/apply-form/ApplyForm.tsx';
 import { IdBox } from '../../../widgets/shared.ts';

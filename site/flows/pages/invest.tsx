@@ -1,4 +1,4 @@
-/** `/invest-apply` (the investor application) and `/success-invest` (SPEC section 2). */
+/** `/invest-apply` (the investor application) and `/success-invest` (docs/PRODUCT.md, "Pages"). */
 import { InvestForm } from '../../../widgets/invest-form/InvestForm.tsx';
 import { IdBox } from '../../../widgets/shared.ts';
 import { navigate } from '../../navigation.ts';

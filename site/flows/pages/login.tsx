@@ -1,4 +1,4 @@
-/** `/security-login`, outside the main layout (SPEC section 2). */
+/** `/security-login`, outside the main layout (docs/PRODUCT.md, "Pages"). */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';

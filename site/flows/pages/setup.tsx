@@ -5,6 +5,7 @@
  * token stays in the fragment (never sent to the server in a URL, nor in a referrer).
  */
 import { useEffect, useState } from 'react';
+import { ACCOUNT_PATHS } from '../../../schemas/api-paths.ts';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
 import { STEP_PATHS, type LoginRequest } from '../../../widgets/login/login-api.ts';
 import { Logo } from '../../components/Logo.tsx';
@@ -29,9 +30,8 @@ export function SetupPage() {
     const check = async () => {
       if (!token) throw new Error(INVALID);
       const client = await httpClient(resolveApiBase(undefined));
-      return (
-        await client.post<{ username: string; name: string }>('/api/security-setup/', { token })
-      ).data;
+      return (await client.post<{ username: string; name: string }>(ACCOUNT_PATHS.setup, { token }))
+        .data;
     };
     check().then(
       (data) => setCheck({ state: 'ready', token, username: data.username, name: data.name }),
@@ -43,7 +43,7 @@ export function SetupPage() {
   const authenticate = (token: string) => (request: LoginRequest) =>
     'path' in request && request.path === STEP_PATHS.password && request.body.challenge === token
       ? login({
-          path: '/api/security-setup/complete/',
+          path: ACCOUNT_PATHS.setupComplete,
           body: { token, new_password: request.body.new_password ?? '' },
         })
       : login(request);

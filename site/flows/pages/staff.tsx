@@ -1,4 +1,4 @@
-/** `/staff` (its views in the query string), behind the guard (CONTRACT.md, staff area). */
+/** `/staff` (its views in the query string), behind the guard (docs/PRODUCT.md, "Pages"). */
 import { Guard } from '../auth/Guard.tsx';
 import { StaffArea } from '../staff/StaffArea.tsx';
 import './styles.ts';

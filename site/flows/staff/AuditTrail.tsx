@@ -4,6 +4,7 @@
  * query string, so back, refresh and links keep them.
  */
 import { useId, useState } from 'react';
+import { STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { navigate } from '../../navigation.ts';
 import { staffCall } from '../auth/calls.ts';
 import { Panel, sectionHref, useResource, when } from './admin-ui.tsx';
@@ -89,7 +90,7 @@ export function AuditTrail({ filters }: { filters: Filters & { page: number } })
   const key = JSON.stringify(filters);
   const entries = useResource(
     () =>
-      staffCall<{ data: AuditEntry[]; total: number; page: number }>('get', '/api/staff/audit/', {
+      staffCall<{ data: AuditEntry[]; total: number; page: number }>('get', STAFF_PATHS.audit, {
         params: {
           page: filters.page,
           page_size: PAGE_SIZE,

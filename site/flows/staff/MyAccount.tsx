@@ -4,6 +4,7 @@
  * then end).
  */
 import { useId, useState } from 'react';
+import { ACCOUNT_PATHS, pathWithId } from '../../../schemas/api-paths.ts';
 import { navigate } from '../../navigation.ts';
 import { staffCall } from '../auth/calls.ts';
 import { authState, loggedOut } from '../auth/store.ts';
@@ -19,7 +20,7 @@ export function MyAccount() {
   const uid = useId();
   const sessions = useResource(
     () =>
-      staffCall<{ data: StaffSession[] }>('get', '/api/security-sessions/', {
+      staffCall<{ data: StaffSession[] }>('get', ACCOUNT_PATHS.sessions, {
         fallback: 'Your sessions could not be loaded',
       }).then((body) => body.data),
     'own',
@@ -37,7 +38,7 @@ export function MyAccount() {
   const endOne = async (session: StaffSession) => {
     setEnding(session.id);
     try {
-      await staffCall('delete', `/api/security-sessions/${encodeURIComponent(session.id)}/`, {
+      await staffCall('delete', pathWithId(ACCOUNT_PATHS.sessionById, session.id), {
         fallback: 'The session could not be ended',
       });
       setNotice('Session ended.');
@@ -53,7 +54,7 @@ export function MyAccount() {
     setAllBusy(true);
     setAllError(null);
     try {
-      await staffCall('post', '/api/security-logout-all/', {
+      await staffCall('post', ACCOUNT_PATHS.logoutAll, {
         fallback: 'Logging out everywhere failed',
       });
       loggedOut(authState);
@@ -110,7 +111,7 @@ export function MyAccount() {
               setChanged('');
               const body = await staffCall<{ sessions_ended?: number }>(
                 'post',
-                '/api/security-password/',
+                ACCOUNT_PATHS.password,
                 {
                   data: { current_password: current, new_password: next },
                   fallback: 'Changing the password failed',

@@ -6,6 +6,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
+import { STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { navigate } from '../../navigation.ts';
 import { staffCall } from '../auth/calls.ts';
 import { authState } from '../auth/store.ts';
@@ -42,7 +43,7 @@ interface Created {
   setup_expires_at?: string;
 }
 
-const USERS = '/api/staff/users/';
+const USERS = STAFF_PATHS.users;
 const userPath = (id: string, rest = '') => `${USERS}${encodeURIComponent(id)}/${rest}`;
 const ROLE_TEXT = { admin: 'Admin', reviewer: 'Reviewer' } as const;
 

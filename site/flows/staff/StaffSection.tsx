@@ -21,9 +21,7 @@ export function sectionOf(url: string): { name: Name; title: string } | null {
   return isName(name) ? { name, title: SECTIONS[name].title } : null;
 }
 
-const Screens = lazyPage('flows/staff/screens.tsx', () =>
-  import('./screens.tsx').then((m) => m.default),
-);
+const Screens = lazyPage(() => import('./screens.tsx'), 'default');
 
 export function StaffSection({ url }: { url: string }) {
   return <Screens url={url} />;

@@ -1,11 +1,13 @@
 /**
  * The staff calls (bearer token), as a valtio store per kind of application
- * (SPEC section 4: pending sets loading and clears the error; fetching
- * replaces the list; a successful delete removes the item whose returned id
- * matches; a failure stores the server's message or the section 8 fallback).
+ * (docs/PRODUCT.md, "Sign-in and the session": pending sets loading and
+ * clears the error; fetching replaces the list; a successful delete removes
+ * the item whose returned id matches; a failure stores the server's message
+ * or the fallback of "Failure messages").
  * A 401 ends the session and sends the visitor to the login.
  */
 import { proxy } from 'valtio/vanilla';
+import { deskRoot, LOGOUT_PATH, STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { describeFailure, httpClient, resolveApiBase } from '../../../widgets/shared.ts';
 import { expireSession } from '../auth/expire.ts';
 import { authHeader } from '../auth/store.ts';
@@ -255,7 +257,7 @@ export async function removeApplication(kind: Kind, id: string): Promise<boolean
 }
 
 const deskPath = (kind: Kind, id: string, what: string) =>
-  `/api/staff/applications/${kind}/${encodeURIComponent(id)}/${what}/`;
+  `${deskRoot(kind)}/${encodeURIComponent(id)}/${what}/`;
 
 /** Loads the notes and status history of one application. */
 export async function fetchActivity(kind: Kind, id: string): Promise<void> {
@@ -346,10 +348,7 @@ export async function exportView(
   const what = EXPORTS[format];
   let blob: Blob;
   try {
-    blob = await fetchBlob(
-      `/api/staff/applications/${kind}/${what.path}`,
-      listParams(filters, false),
-    );
+    blob = await fetchBlob(`${deskRoot(kind)}/${what.path}`, listParams(filters, false));
   } catch (error) {
     throw new Error(failure(error, what.failed));
   }
@@ -377,7 +376,7 @@ export async function serverLogout(): Promise<void> {
   try {
     const client = await httpClient(resolveApiBase(undefined));
     // An empty JSON body: without one, axios would label it a form post the API does not take.
-    await client.post('/api/security-logout/', {}, { headers: authHeader() });
+    await client.post(LOGOUT_PATH, {}, { headers: authHeader() });
   } catch {
     // Offline or already expired: the local logout below still ends the session here.
   }
@@ -385,17 +384,14 @@ export async function serverLogout(): Promise<void> {
 
 /** The newest application's cursor (a poll: the browser revalidates it with its ETag). */
 export async function fetchLatest(kind: Kind): Promise<string | null> {
-  const body = await call<{ latest?: string | null }>(
-    'get',
-    `/api/staff/applications/${kind}/latest/`,
-  );
+  const body = await call<{ latest?: string | null }>('get', `${deskRoot(kind)}/latest/`);
   return body.latest ?? null;
 }
 
 export type NotificationMode = 'off' | 'each' | 'digest';
 
 export async function fetchNotifications(): Promise<{ mode: NotificationMode; email: string }> {
-  return call('get', '/api/staff/notifications/');
+  return call('get', STAFF_PATHS.notifications);
 }
 
 /** Saves the new-application mail choice; answers the failure's message, or null. */
@@ -404,7 +400,7 @@ export async function saveNotifications(
   email: string,
 ): Promise<string | null> {
   try {
-    await call('put', '/api/staff/notifications/', undefined, {
+    await call('put', STAFF_PATHS.notifications, undefined, {
       mode,
       ...(mode === 'off' ? {} : { email }),
     });
@@ -419,7 +415,7 @@ export async function eraseApplicant(
   email: string,
 ): Promise<{ spartan: number; investor: number } | string> {
   try {
-    return await call('post', '/api/staff/erase/', undefined, { email });
+    return await call('post', STAFF_PATHS.erase, undefined, { email });
   } catch (error) {
     return failure(error, 'Erasing failed');
   }

@@ -1,6 +1,7 @@
 /**
  * The two kinds of application the staff area handles: their API paths
- * (CONTRACT.md), their failure messages (SPEC section 8) and the fields shown.
+ * (schemas/api-paths.ts), their failure messages (docs/PRODUCT.md, "Failure
+ * messages") and the fields shown.
  */
 import { ACCREDITATION_OPTIONS } from '../../../content/forms.ts';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
@@ -86,7 +87,6 @@ export const KINDS: Record<Kind, KindInfo> = {
   },
 };
 
-/** A stored field as text: dates readable, accreditation in the words of SPEC section 9. */
 /** How a source reads: our own site, or the partner page's origin. */
 export const SITE_SOURCE = 'Our site';
 
@@ -94,6 +94,7 @@ const STATUS_LABELS = new Map(
   [...REVIEW_STATUSES.spartan, ...REVIEW_STATUSES.investor].map((s) => [s.value, s.label]),
 );
 
+/** A stored field as text: dates readable, accreditation in the words of docs/PRODUCT.md, "Content". */
 export function fieldText(key: string, value: unknown): string {
   if (key === 'status' && typeof value === 'string') return STATUS_LABELS.get(value) ?? value;
   if (key === 'origin') return typeof value === 'string' && value ? value : SITE_SOURCE;

@@ -6,7 +6,6 @@
  * (kit.ts) it loads on first interaction too.
  */
 import { useId, useRef, type ReactNode } from 'react';
-import tokensCss from '../../runtime/tokens.css?inline';
 import { useWidgetStyles } from '../../runtime/styles.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { lazy } from './lazy.ts';
@@ -14,10 +13,8 @@ import { goToSuccess } from './success.ts';
 import { FailureNote, SubmitButton } from './Submit.tsx';
 import { useSubmission, type Submission } from './use-submission.ts';
 import { useValues } from './use-values.ts';
-import formCss from './form.css?inline';
-import applicationCss from './application.css?inline';
+import { APPLICATION_STYLES as STYLES } from './styles.ts';
 
-const STYLES = [tokensCss, formCss, applicationCss];
 const kit = lazy(() => import('./kit.ts'));
 
 export interface ApplicationFormProps {

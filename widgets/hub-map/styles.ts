@@ -1,0 +1,9 @@
+/**
+ * The hub map's stylesheets, listed once (the design tokens first): its element adopts them into
+ * its shadow root, and its component into the document when used directly.
+ */
+import tokensCss from '../runtime/tokens.css?inline';
+import controlsCss from '../internal/controls.css?inline';
+import hubMapCss from './hub-map.css?inline';
+
+export const STYLES: readonly string[] = [tokensCss, controlsCss, hubMapCss];

@@ -1,0 +1,9 @@
+/**
+ * The login form's stylesheets, listed once (the design tokens first): its element adopts them into
+ * its shadow root, and its component into the document when used directly.
+ */
+import tokensCss from '../runtime/tokens.css?inline';
+import formCss from '../internal/form/form.css?inline';
+import loginCss from './login.css?inline';
+
+export const STYLES: readonly string[] = [tokensCss, formCss, loginCss];
