@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { staffState } from './api.ts';
 import { fieldText, type Kind } from './kinds.ts';
@@ -43,37 +43,37 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     // Once, on opening: the first focus never moves again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  useEffect(() => {
+  // Bound with the element, not in an effect (which runs after paint): a key pressed as soon as
+  // the dialog shows is heard.
+  const onKeyDown = (event: KeyboardEvent) => {
     const dialog = dialogRef.current;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        if (!busy) onCancel();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog?.addEventListener('keydown', onKeyDown);
-    return () => dialog?.removeEventListener('keydown', onKeyDown);
-  }, [busy, onCancel]);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (!busy) onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog) return;
+    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
   return (
     <div className="staff-dialog__backdrop">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog hears Escape and Tab for its controls (the WAI-ARIA dialog pattern) */}
       <div
         ref={dialogRef}
         className="staff-dialog"
         role="alertdialog"
         aria-modal="true"
+        onKeyDown={onKeyDown}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-message`}
       >
