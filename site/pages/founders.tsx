@@ -3,7 +3,7 @@
  * The detail view is in the URL (`/founders?founder=<id>`), so the browser's Back returns to the
  * grid too, and a detail view can be linked to.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import '../styles/founders.css';
 import { FOUNDERS, type Founder } from '../../content/founders.ts';
 import { mediaUrl } from '../../content/site.ts';
@@ -14,7 +14,8 @@ const titles = (founder: Founder) =>
 
 function FounderDetail({ founder, onBack }: { founder: Founder; onBack: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  // Before paint: the card that had focus is gone, and focus must not sit on the body meanwhile.
+  useLayoutEffect(() => headingRef.current?.focus(), []);
   return (
     <article className="founder-detail" aria-labelledby="founder-name">
       <button
@@ -88,8 +89,8 @@ export function FoundersPage() {
     }
   };
 
-  // Back in the grid: focus the card that opened the detail view.
-  useEffect(() => {
+  // Back in the grid: focus the card that opened the detail view (before paint, as above).
+  useLayoutEffect(() => {
     if (selected || returnTo.current === null) return;
     gridRef.current
       ?.querySelector<HTMLButtonElement>(`[data-founder="${returnTo.current}"]`)

@@ -338,7 +338,7 @@ describe('pages', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Helena Markos' }).isVisible())
       .toBe(true);
-    expect(await activeText(page)).toBe('Helena Markos');
+    await expect.poll(() => activeText(page)).toBe('Helena Markos');
     expect(await page.getByRole('img', { name: 'Portrait of Helena Markos' }).isVisible()).toBe(
       true,
     );
@@ -347,7 +347,7 @@ describe('pages', () => {
     await expect
       .poll(() => page.getByRole('button', { name: /Leon Aristides/ }).isVisible())
       .toBe(true);
-    expect(await activeText(page)).toContain('Helena Markos');
+    await expect.poll(() => activeText(page)).toContain('Helena Markos');
   });
 });
 
