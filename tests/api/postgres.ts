@@ -86,18 +86,20 @@ export async function startPostgres(
     `-k ${socket} -p ${port} -c listen_addresses=127.0.0.1`,
     ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
   ].join(' ');
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    options,
-    'start',
-  ]);
+  const startCluster = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      options,
+      'start',
+    ]);
+  startCluster();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
@@ -115,18 +117,7 @@ export async function startPostgres(
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
     },
     start() {
-      run('pg_ctl', [
-        '-D',
-        data,
-        '-l',
-        path.join(dir, 'log'),
-        '-w',
-        '-t',
-        '60',
-        '-o',
-        options,
-        'start',
-      ]);
+      startCluster();
     },
     async stop() {
       try {
