@@ -2,13 +2,13 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
-import { Logo } from '../../components/Logo.tsx';
 import { navigate } from '../../navigation.ts';
 import { takeEndedNotice } from '../auth/expire.ts';
 import { safeNext } from '../auth/next.ts';
 import { ensureSessionLifetime } from '../auth/session.ts';
 import { LOCAL_AUTH_ENABLED } from '../auth/local-flag.ts';
 import { authState, login, setAuthMethod, syncFromSession } from '../auth/store.ts';
+import { LoginFrame } from './LoginFrame.tsx';
 import '../../../widgets/login/login.css';
 import './styles.ts';
 
@@ -22,42 +22,35 @@ export function LoginPage() {
     if (authState.isAuthenticated) navigate(safeNext(location.search), true);
   }, []);
   return (
-    <main className="flow-login">
-      <div className="flow-login__panel">
-        <a className="flow-login__brand" href="/">
-          <Logo className="flow-login__mark" />
-          The Spartans
-        </a>
-        <h1 className="flow-login__title">Staff Login</h1>
-        {notice && (
-          // Focused on arrival instead of the heading (site/navigation.ts, data-autofocus).
-          <p className="flow-login__notice" tabIndex={-1} data-autofocus="">
-            {notice}
-          </p>
-        )}
-        <LoginForm
-          heading="Sign in to continue"
-          authenticate={(request) => login(request)}
-          onLogin={() => {
-            ensureSessionLifetime();
-            navigate(safeNext(location.search), true);
-          }}
-        />
-        {/* Offline demo builds only (see auth/local-auth.ts); removed from every other build. */}
-        {LOCAL_AUTH_ENABLED && (
-          <label className="flow-login__method">
-            <input
-              type="checkbox"
-              checked={!auth.useApiAuth}
-              onChange={(event) => setAuthMethod(authState, !event.currentTarget.checked)}
-            />{' '}
-            Offline demo login (no server)
-          </label>
-        )}
-        <p className="flow-login__back">
-          <a href="/">Back to the home page</a>
+    <LoginFrame title="Staff Login">
+      {notice && (
+        // Focused on arrival instead of the heading (site/navigation.ts, data-autofocus).
+        <p className="flow-login__notice" tabIndex={-1} data-autofocus="">
+          {notice}
         </p>
-      </div>
-    </main>
+      )}
+      <LoginForm
+        heading="Sign in to continue"
+        authenticate={(request) => login(request)}
+        onLogin={() => {
+          ensureSessionLifetime();
+          navigate(safeNext(location.search), true);
+        }}
+      />
+      {/* Offline demo builds only (see auth/local-auth.ts); removed from every other build. */}
+      {LOCAL_AUTH_ENABLED && (
+        <label className="flow-login__method">
+          <input
+            type="checkbox"
+            checked={!auth.useApiAuth}
+            onChange={(event) => setAuthMethod(authState, !event.currentTarget.checked)}
+          />{' '}
+          Offline demo login (no server)
+        </label>
+      )}
+      <p className="flow-login__back">
+        <a href="/">Back to the home page</a>
+      </p>
+    </LoginFrame>
   );
 }

@@ -8,11 +8,11 @@ import { useEffect, useState } from 'react';
 import { ACCOUNT_PATHS } from '../../../schemas/api-paths.ts';
 import { LoginForm } from '../../../widgets/login/LoginForm.tsx';
 import { STEP_PATHS, type LoginRequest } from '../../../widgets/login/login-api.ts';
-import { Logo } from '../../components/Logo.tsx';
 import { navigate } from '../../navigation.ts';
 import { ensureSessionLifetime } from '../auth/session.ts';
 import { login } from '../auth/store.ts';
 import { resolveApiBase, httpClient, describeFailure } from '../../../widgets/shared.ts';
+import { LoginFrame } from './LoginFrame.tsx';
 import '../../../widgets/login/login.css';
 import './styles.ts';
 
@@ -48,44 +48,37 @@ export function SetupPage() {
         })
       : login(request);
   return (
-    <main className="flow-login">
-      <div className="flow-login__panel">
-        <a className="flow-login__brand" href="/">
-          <Logo className="flow-login__mark" />
-          The Spartans
-        </a>
-        <h1 className="flow-login__title">Set Up Your Staff Account</h1>
-        {check.state === 'checking' && (
-          <p className="flow-login__notice" role="status">
-            Checking your setup link…
+    <LoginFrame title="Set Up Your Staff Account">
+      {check.state === 'checking' && (
+        <p className="flow-login__notice" role="status">
+          Checking your setup link…
+        </p>
+      )}
+      {check.state === 'failed' && (
+        <p className="flow-login__notice" role="alert">
+          {check.message}. Ask an admin for a new link, or <a href="/security-login">log in</a> if
+          your account is ready.
+        </p>
+      )}
+      {check.state === 'ready' && (
+        <>
+          <p className="flow-login__notice">
+            Welcome, {check.name || check.username}. Your username is{' '}
+            <strong>{check.username}</strong>.
           </p>
-        )}
-        {check.state === 'failed' && (
-          <p className="flow-login__notice" role="alert">
-            {check.message}. Ask an admin for a new link, or <a href="/security-login">log in</a> if
-            your account is ready.
-          </p>
-        )}
-        {check.state === 'ready' && (
-          <>
-            <p className="flow-login__notice">
-              Welcome, {check.name || check.username}. Your username is{' '}
-              <strong>{check.username}</strong>.
-            </p>
-            <LoginForm
-              heading="Sign in to continue"
-              initialStep={{ kind: 'password', challenge: check.token }}
-              authenticate={authenticate(check.token)}
-              onLogin={() => {
-                ensureSessionLifetime();
-                // The link is used up: leave no token in the address or the history.
-                history.replaceState(null, '', location.pathname);
-                navigate('/staff', true);
-              }}
-            />
-          </>
-        )}
-      </div>
-    </main>
+          <LoginForm
+            heading="Sign in to continue"
+            initialStep={{ kind: 'password', challenge: check.token }}
+            authenticate={authenticate(check.token)}
+            onLogin={() => {
+              ensureSessionLifetime();
+              // The link is used up: leave no token in the address or the history.
+              history.replaceState(null, '', location.pathname);
+              navigate('/staff', true);
+            }}
+          />
+        </>
+      )}
+    </LoginFrame>
   );
 }
