@@ -59,6 +59,34 @@ async function endSessionElsewhere(page: Page) {
   expect(res.status).toBe(200);
 }
 
+/**
+ * Counts, in the page, the session reads whose answer the page has acted on. The page maps the
+ * server's times onto its own clock when the answer arrives: moving the clock before then would
+ * move the session's end with it. Each count is taken in a task queued by the request's last
+ * event, so the page's own handlers and their promise chains have run.
+ */
+async function countSessionReads(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { sessionReads: number };
+    counted.sessionReads = 0;
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+      if (String(args[1]).endsWith('/api/security-session/')) {
+        this.addEventListener('loadend', () => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => (counted.sessionReads += 1);
+          channel.port2.postMessage(0);
+        });
+      }
+      return (open as (...a: unknown[]) => void).apply(this, args);
+    } as typeof open;
+  });
+  return () =>
+    expect
+      .poll(() => page.evaluate(() => (window as unknown as { sessionReads: number }).sessionReads))
+      .toBeGreaterThan(0);
+}
+
 /** The login with its notice, focused and in view, the form ready; then back to `next`. */
 export async function expectSessionEnded(page: Page, next: string) {
   await page.waitForURL(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
@@ -202,11 +230,13 @@ describe('the warning before the session ends', () => {
     tp = await openPage();
     const { page, errors } = tp;
     await page.clock.install();
+    const sessionRead = await countSessionReads(page);
     await openLogin(page, '/staff');
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
-    // The list has loaded (the New view may hold no application).
+    // The list has loaded (the New view may hold no application), and so has the session.
     await page.getByText(/\d+ applications? \(New\)\./).waitFor();
+    await sessionRead();
     const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
     expect(await dialog.count()).toBe(0);
     // 30 idle minutes end the session; nothing has happened for 28 of them.
@@ -238,11 +268,13 @@ describe('the warning before the session ends', () => {
     tp = await openPage();
     const { page } = tp;
     await page.clock.install();
+    const sessionRead = await countSessionReads(page);
     await openLogin(page, '/staff');
     await logIn(page);
     await page.waitForURL(`${mainUrl()}/staff`);
-    // The list has loaded (the New view may hold no application).
+    // The list has loaded (the New view may hold no application), and so has the session.
     await page.getByText(/\d+ applications? \(New\)\./).waitFor();
+    await sessionRead();
     await page.clock.fastForward('28:00');
     const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
     await dialog.getByRole('button', { name: 'Not now' }).click();

@@ -12,20 +12,22 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../staff/ConfirmDialog.tsx';
 import { expireSession } from './expire.ts';
 import { authHeader, authState, loginFulfilled } from './store.ts';
-import { ACCOUNT_PATHS } from '../../../schemas/api-paths.ts';
+import { ACCOUNT_PATHS, deskRoot } from '../../../schemas/api-paths.ts';
 import { resolveApiBase, httpClient } from '../../../widgets/shared.ts';
 
 export const WARN_BEFORE_MS = 2 * 60 * 1000;
 /** The server records a session's activity at most this often: its idle end may be this early. */
 const ACTIVITY_SLACK_MS = 30 * 1000;
-const SESSION_PATH = '/api/security-session/';
 /**
  * Calls the server does not count as activity (it answers them without touching the session):
  * the session status itself and the staff list's poll for new applications. Counting the poll
  * here would keep an open list alive for ever, and never warn before the idle end.
  */
-const PASSIVE_CALL =
-  /^\/api\/(?:security-session|staff\/applications\/(?:spartan|investor)\/latest)\/$/;
+const PASSIVE_CALLS = new Set([
+  ACCOUNT_PATHS.session,
+  `${deskRoot('spartan')}/latest/`,
+  `${deskRoot('investor')}/latest/`,
+]);
 
 interface SessionTimes {
   expires_at: string;
@@ -81,7 +83,7 @@ function watchActivity(instance: AxiosInstance): void {
   instance.interceptors.response.use((response) => {
     const config = response.config;
     const bearer = Boolean(config.headers?.Authorization);
-    if (bearer && clock && !(config.method === 'get' && PASSIVE_CALL.test(config.url ?? ''))) {
+    if (bearer && clock && !(config.method === 'get' && PASSIVE_CALLS.has(config.url ?? ''))) {
       clock.lastActivity = Date.now();
       for (const listener of listeners) listener();
     }
@@ -95,7 +97,7 @@ async function readSession(): Promise<boolean> {
     const instance = await client();
     watchActivity(instance);
     const response = await instance.get<{ session?: SessionTimes; user?: typeof authState.user }>(
-      SESSION_PATH,
+      ACCOUNT_PATHS.session,
       { headers: authHeader() },
     );
     if (!response) return true;
