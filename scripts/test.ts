@@ -2,9 +2,9 @@
  * `npm test`: every gate, stopping at the first stage that fails —
  * 1. type check, lint (zero warnings) and format, side by side;
  * 2. build; generated files up to date; size budgets;
- * 3. unit + component + API tests; 4. browser tests in Chromium. One after the other: side by
- *    side on two cores, the heaviest tests (three processes each opening the embedded database)
- *    ran past their time limit on a busy machine.
+ * 3. unit + component + API tests, and the browser tests in Chromium, side by side: each keeps
+ *    about one core busy (the browser tests mostly wait on Chromium and their server), so on two
+ *    cores the pair takes little longer than the browser tests alone.
  * Side-by-side gates write to a log each, printed whole when the gate ends, so output never
  * interleaves. Closes with one line: `test: N passed, N failed`.
  */
@@ -88,8 +88,10 @@ const stages: Gate[][] = [
     ]),
   ],
   [gate('size budgets', bin('tsx'), ['scripts/size.ts'])],
-  [vitest('unit, component and API tests', null)],
-  [vitest('browser tests', 'vitest.browser.config.ts')],
+  [
+    vitest('unit, component and API tests', null),
+    vitest('browser tests', 'vitest.browser.config.ts'),
+  ],
 ];
 
 let ok = true;
