@@ -1,11 +1,12 @@
 /**
- * `npm test`: every gate, stopping at the first stage that fails —
- * 1. type check, lint (zero warnings) and format, side by side;
- * 2. build; generated files up to date; size budgets;
- * 3. unit + component + API tests, and the browser tests in Chromium, side by side: each keeps
- *    about one core busy (the browser tests mostly wait on Chromium and their server), so on two
- *    cores the pair takes little longer than the browser tests alone.
- * Side-by-side gates write to a log each, printed whole when the gate ends, so output never
+ * `npm test`: every gate, in two lanes side by side from the start —
+ * - type check, lint (zero warnings) and format, side by side; then the unit, component and API
+ *   tests;
+ * - build; generated files up to date and size budgets; then the browser tests in Chromium.
+ * Each lane keeps about one core busy for most of the run (the browser tests mostly wait on
+ * Chromium and their server), and the browser tests, the longest gate, start once the build is
+ * done. A lane stops at its first failure; the other finishes the stage it is in.
+ * Each gate writes to a log of its own, printed whole when the gate ends, so output never
  * interleaves. Closes with one line: `test: N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
@@ -47,20 +48,17 @@ function count(g: Gate, ok: boolean): void {
   } else if (!ok) failed += 1;
 }
 
-/** Runs one gate; alone, its output streams; beside others, it is printed when it ends. */
-function run(g: Gate, alone: boolean): Promise<boolean> {
+/** Runs one gate; its output is printed when it ends. */
+function run(g: Gate): Promise<boolean> {
   const started = Date.now();
   const log = path.join(tmp, `${g.label.replace(/\W+/g, '-')}.log`);
-  if (alone) console.log(`\n── ${g.label} ──`);
-  const out = alone ? 'inherit' : fs.openSync(log, 'w');
+  const out = fs.openSync(log, 'w');
   const child = spawn(g.cmd, g.args, { cwd: ROOT, stdio: ['ignore', out, out], env: process.env });
   return new Promise((resolve) => {
     child.on('close', (code) => {
       const ok = code === 0;
-      if (!alone) {
-        console.log(`\n── ${g.label} ──`);
-        process.stdout.write(fs.readFileSync(log, 'utf8'));
-      }
+      console.log(`\n── ${g.label} ──`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
       console.log(
         `── ${g.label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );
@@ -70,39 +68,50 @@ function run(g: Gate, alone: boolean): Promise<boolean> {
   });
 }
 
-const stages: Gate[][] = [
+/**
+ * Two lanes, side by side from the start; each runs its stages in order and stops at its first
+ * failure (the other lane finishes the stage it is in, then stops too). The browser tests wait
+ * only for the build, so they (the longest gate) start within seconds.
+ */
+const lanes: Gate[][][] = [
   [
-    gate('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
-    gate('lint', bin('eslint'), ['--max-warnings', '0', '.']),
-    gate('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+    [
+      gate('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+      gate('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+      gate('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+    ],
+    [vitest('unit, component and API tests', null)],
   ],
-  [gate('build', bin('tsx'), ['scripts/build.ts'])],
   [
-    gate('generated files up to date', 'git', [
-      'diff',
-      '--exit-code',
-      '--stat',
-      '--',
-      'custom-elements.json',
-      'widgets/hub-map/geo-file.ts',
-    ]),
-  ],
-  [gate('size budgets', bin('tsx'), ['scripts/size.ts'])],
-  [
-    vitest('unit, component and API tests', null),
-    vitest('browser tests', 'vitest.browser.config.ts'),
+    [gate('build', bin('tsx'), ['scripts/build.ts'])],
+    [
+      gate('generated files up to date', 'git', [
+        'diff',
+        '--exit-code',
+        '--stat',
+        '--',
+        'custom-elements.json',
+        'widgets/hub-map/geo-file.ts',
+      ]),
+      gate('size budgets', bin('tsx'), ['scripts/size.ts']),
+    ],
+    [vitest('browser tests', 'vitest.browser.config.ts')],
   ],
 ];
 
 let ok = true;
-for (const stage of stages) {
-  const results = await Promise.all(stage.map((g) => run(g, stage.length === 1)));
-  if (results.includes(false)) {
-    ok = false;
-    if (failed === 0) failed = 1;
-    break;
-  }
-}
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const stage of lane) {
+      if (!ok) return;
+      const results = await Promise.all(stage.map((g) => run(g)));
+      if (results.includes(false)) {
+        ok = false;
+        if (failed === 0) failed = 1;
+      }
+    }
+  }),
+);
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`\ntest: ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
