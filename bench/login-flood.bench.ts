@@ -5,12 +5,12 @@
  * (server/main.ts) in a child process, on the embedded database. Goal: p99 under 100 ms.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { node, run, startServer, type RunningServer } from '../tests/api/processes.ts';
 import { investorPayload } from '../tests/api/fixtures.ts';
 import { DIST } from '../scripts/paths.ts';
-import { autocannon } from './autocannon.ts';
 
 const DURATION_S = 3;
 const MEASURE_RATE = 100;
@@ -38,19 +38,48 @@ function distDir(temp: string): { dir: string; widget: string; note: string } {
 }
 
 /**
- * Latency at a steady 100 requests per second (10 connections), as a crowd of visitors would
- * send them: a closed loop at full speed would measure its own queue, not the flood's effect.
+ * Latency at a steady 100 requests per second, as a crowd of visitors would send them: one
+ * request every 10 ms, on up to 10 kept-alive connections. Each latency runs from the moment
+ * the request was due, not from when a connection was free to send it, so a stalled server
+ * cannot hide its backlog (no coordinated omission). autocannon's fixed rate does not fit:
+ * it fires its connections in lockstep, 10 requests in the same millisecond every 100 ms,
+ * which measures a burst's queue rather than the flood's effect.
  */
 async function measure(url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({
-    url,
-    headers,
-    connections: 10,
-    duration: DURATION_S,
-    overallRate: MEASURE_RATE,
-  });
-  const failed = r.non2xx + r.errors + r.timeouts;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+  const total = MEASURE_RATE * DURATION_S;
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const one = (due: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.get(url, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode !== 200) failed += 1;
+          latencies.push(performance.now() - due);
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        failed += 1;
+        resolve();
+      });
+    });
+  const pending: Array<Promise<void>> = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = started + (i * 1000) / MEASURE_RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(one(due));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), failed };
 }
 
 export default async function loginFloodBench(): Promise<string> {
@@ -148,7 +177,7 @@ export default async function loginFloodBench(): Promise<string> {
   }
   return [
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${dist.note}; ` +
-      `each row ${MEASURE_RATE} req/s over 10 connections for ${DURATION_S} s; server in its own process`,
+      `each row ${MEASURE_RATE} req/s, one request every ${1000 / MEASURE_RATE} ms on up to 10 connections, latency from when each was due, for ${DURATION_S} s; server in its own process`,
     '',
     '| case | req/s | p50 ms | p99 ms | note |',
     '| --- | ---: | ---: | ---: | --- |',
