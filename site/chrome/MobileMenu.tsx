@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { MOBILE_MENU_TRANSITION_S } from '../../content/constants.ts';
 import { ChevronIcon, MenuIcon } from '../components/Icons.tsx';
-import { openDialog, closeDialog } from '../components/dialog.ts';
+import { openDialog, closeDialog } from '../../widgets/dialog/Dialog.tsx';
 import { MOBILE_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
 import { NavLinks } from './NavLinks.tsx';
 import { usePrefersReducedMotion } from '../../widgets/motion.ts';
