@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { Dialog } from './Dialog.tsx';
 
-function Page({ block }: { block?: string }) {
+function Page({ block = 'spartan-dialog' }: { block?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
