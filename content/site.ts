@@ -14,8 +14,6 @@ import {
 
 /** Where first-party media is served; change it to move images and clips to another host. */
 export const MEDIA_BASE = '/media';
-/** Absolute URL of a file under media/ (e.g. `images/hero-1.svg`). */
-export const mediaUrl = (file: string): string => `${MEDIA_BASE}/${file}`;
 
 /** Path of the investor application page (added by the application flows). */
 export const INVEST_APPLY_PATH = '/invest-apply';

@@ -8,7 +8,7 @@ import { TAGLINE } from '../../content/constants.ts';
 import { COPYRIGHT, SOCIAL_NETWORKS } from '../../content/site.ts';
 import { GlobeIcon, SocialIcon } from '../components/Icons.tsx';
 import { BrandLink } from '../components/Logo.tsx';
-import { Modal } from '../components/Modal.tsx';
+import { Dialog } from '../../widgets/dialog/Dialog.tsx';
 import { FOOTER_COMPANY_LINKS, FOOTER_LEGAL_ITEMS } from './nav.ts';
 
 type Popup = { kind: 'soon'; item: string } | { kind: 'advertise' } | null;
@@ -89,10 +89,15 @@ export function Footer() {
         </div>
       </div>
       <p className="site-footer__copyright">{COPYRIGHT}</p>
-      <Modal open={popup?.kind === 'soon'} onClose={close} title="Coming Soon">
+      <Dialog block="modal" open={popup?.kind === 'soon'} onClose={close} title="Coming Soon">
         <p>{popup?.kind === 'soon' ? `${popup.item} is coming soon.` : ''}</p>
-      </Modal>
-      <Modal open={popup?.kind === 'advertise'} onClose={close} title="Advertise with Us">
+      </Dialog>
+      <Dialog
+        block="modal"
+        open={popup?.kind === 'advertise'}
+        onClose={close}
+        title="Advertise with Us"
+      >
         <p>
           Reach 300,000 Spartans and the investors who follow the Spartan Network. Advertising
           opportunities open soon; until then, tell us what you have in mind through our contact
@@ -103,7 +108,7 @@ export function Footer() {
             Contact Us
           </a>
         </p>
-      </Modal>
+      </Dialog>
     </footer>
   );
 }

@@ -7,13 +7,10 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { MOBILE_MENU_TRANSITION_S } from '../../content/constants.ts';
 import { ChevronIcon, MenuIcon } from '../components/Icons.tsx';
-import { openDialog, closeDialog } from '../components/dialog.ts';
+import { openDialog, closeDialog } from '../../widgets/dialog/Dialog.tsx';
 import { MOBILE_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
 import { NavLinks } from './NavLinks.tsx';
-
-const reducedMotion = () =>
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+import { usePrefersReducedMotion } from '../../widgets/motion.ts';
 
 export function MobileMenu({ url }: { url: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -22,6 +19,7 @@ export function MobileMenu({ url }: { url: string }) {
   const [closing, setClosing] = useState(false);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const reducedMotion = usePrefersReducedMotion();
 
   const finishClose = () => {
     clearTimeout(closeTimer.current);
@@ -31,7 +29,7 @@ export function MobileMenu({ url }: { url: string }) {
   };
   // Slides out before closing, unless motion is reduced.
   const close = () => {
-    if (reducedMotion()) return finishClose();
+    if (reducedMotion) return finishClose();
     setClosing(true);
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(finishClose, MOBILE_MENU_TRANSITION_S * 1000);

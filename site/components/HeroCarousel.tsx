@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { HERO_AUTOPLAY_MS } from '../../content/carousel.ts';
-import { usePrefersReducedMotion } from '../../widgets/motion.ts';
+import { PauseToggle, useMotionChoice } from '../../widgets/motion.ts';
 
 export interface HeroCarouselProps {
   /** Accessible name of the carousel. */
@@ -20,10 +20,9 @@ export interface HeroCarouselProps {
 
 export function HeroCarousel({ label, slides }: HeroCarouselProps) {
   const [index, setIndex] = useState(0);
-  // null follows the motion preference, read after hydration so server and client agree.
-  const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
-  const reduced = usePrefersReducedMotion();
-  const playing = (userPlaying ?? !reduced) && slides.length > 1;
+  // No choice yet follows the motion preference, read after hydration so server and client agree.
+  const [stopped, choice, setStopped] = useMotionChoice();
+  const playing = !stopped && slides.length > 1;
   // Focus by pointer (a click on the pause button) is not the keyboard entering the carousel.
   const pointerDown = useRef(false);
 
@@ -44,19 +43,15 @@ export function HeroCarousel({ label, slides }: HeroCarouselProps) {
       onFocusCapture={(e) => {
         // Keyboard focus entering stops rotation until the visitor starts it again (APG).
         const entering = !e.currentTarget.contains(e.relatedTarget as Node | null);
-        if (entering && !pointerDown.current && userPlaying === null) setUserPlaying(false);
+        if (entering && !pointerDown.current && choice === null) setStopped(true);
       }}
     >
-      <button
-        type="button"
+      <PauseToggle
+        stopped={!playing}
+        onClick={() => setStopped(playing)}
         className="hero-carousel__toggle"
-        onClick={() => setUserPlaying(!playing)}
-      >
-        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-        <span className="spartan-visually-hidden">
-          {playing ? 'Stop automatic slide show' : 'Start automatic slide show'}
-        </span>
-      </button>
+        labels={['Start automatic slide show', 'Stop automatic slide show']}
+      />
       <div className="hero-carousel__slides" aria-live={playing ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
           <div
@@ -82,7 +77,7 @@ export function HeroCarousel({ label, slides }: HeroCarouselProps) {
             aria-current={i === index ? 'true' : undefined}
             onClick={() => {
               setIndex(i);
-              setUserPlaying(false);
+              setStopped(true);
             }}
           >
             <span className="spartan-visually-hidden">{`Slide ${i + 1} of ${slides.length}`}</span>

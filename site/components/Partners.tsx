@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { DIVIDEND_SHARE_PERCENT } from '../../content/constants.ts';
 import { isLiveCompany, type PartnerCompany } from '../../content/site.ts';
-import { Modal } from './Modal.tsx';
+import { Dialog } from '../../widgets/dialog/Dialog.tsx';
 
 export interface CompanyCardProps {
   company: PartnerCompany;
@@ -63,15 +63,17 @@ export function Partners({ companies, limit }: PartnersProps) {
           </button>
         </p>
       )}
-      <Modal
+      <Dialog
+        block="modal"
         open={seeMore}
         onClose={() => setSeeMore(false)}
         title="Spartan Network Company Partners"
         className="modal--wide"
       >
         {cards(companies)}
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
+        block="modal"
         open={chosen !== null && !isLiveCompany(chosen)}
         onClose={close}
         title="Coming Soon"
@@ -81,8 +83,9 @@ export function Partners({ companies, limit }: PartnersProps) {
         <button type="button" className="button button--dark" onClick={close}>
           Close
         </button>
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
+        block="modal"
         open={chosen !== null && isLiveCompany(chosen)}
         onClose={close}
         title={chosen ? `Company ${chosen.companyNumber}: ${chosen.projectName}` : ''}
@@ -99,7 +102,7 @@ export function Partners({ companies, limit }: PartnersProps) {
             Join The Spartans
           </a>
         </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -6,7 +6,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import '../styles/founders.css';
 import { FOUNDERS, type Founder } from '../../content/founders.ts';
-import { mediaUrl } from '../../content/site.ts';
+import { MEDIA_BASE } from '../../content/site.ts';
+import { mediaUrl } from '../../widgets/media/media-url.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 
 const titles = (founder: Founder) =>
@@ -28,7 +29,7 @@ function FounderDetail({ founder, onBack }: { founder: Founder; onBack: () => vo
       <div className="founder-detail__body">
         <img
           className="founder-detail__photo"
-          src={mediaUrl(founder.profile_url)}
+          src={mediaUrl(MEDIA_BASE, founder.profile_url)}
           alt={`Portrait of ${founder.name}`}
           width="320"
           height="400"
@@ -117,7 +118,7 @@ export function FoundersPage() {
               >
                 <img
                   className="founder-card__photo"
-                  src={mediaUrl(founder.profile_url)}
+                  src={mediaUrl(MEDIA_BASE, founder.profile_url)}
                   alt=""
                   width="320"
                   height="400"

@@ -3,9 +3,10 @@ import { TAGLINE } from '../../content/constants.ts';
 import {
   HERO_SLIDES,
   HOME_PARTNER_TILES,
-  mediaUrl,
+  MEDIA_BASE,
   PARTNER_COMPANIES,
 } from '../../content/site.ts';
+import { mediaUrl } from '../../widgets/media/media-url.ts';
 import { HeroCarousel } from '../components/HeroCarousel.tsx';
 import { FundCounter } from '../components/FundCounter.tsx';
 import { Partners } from '../components/Partners.tsx';
@@ -36,7 +37,7 @@ export function HomePage() {
               </div>
               <img
                 className="hero__image"
-                src={mediaUrl(slide.image)}
+                src={mediaUrl(MEDIA_BASE, slide.image)}
                 alt={slide.imageAlt}
                 width="640"
                 height="480"

@@ -5,7 +5,10 @@
  * bullet descriptions and a hover-to-play video with a full-screen player.
  */
 import { DIVIDEND_SHARE_PERCENT } from '../../content/constants.ts';
-import { mediaUrl } from '../../content/site.ts';
+import { useState } from 'react';
+import { MEDIA_BASE } from '../../content/site.ts';
+import { mediaUrl } from '../../widgets/media/media-url.ts';
+import { VideoPlayer, VideoTile } from '../../widgets/media/VideoTile.tsx';
 import {
   CLEAR_STATEMENTS,
   FUND_TOPICS,
@@ -15,7 +18,6 @@ import {
   type MissionStatement,
 } from '../../content/statements.ts';
 import { StoryPage } from '../components/StoryPage.tsx';
-import { VideoTile } from '../components/VideoTile.tsx';
 
 /** Variant (a): byline, title, optional subtitle, up to two descriptions. */
 function ClearSection({ statement }: { statement: ClearStatement }) {
@@ -38,7 +40,7 @@ function MissionSection({ mission }: { mission: MissionStatement }) {
     <article className="story-b" data-tone={mission.id}>
       <img
         className="story-b__image"
-        src={mediaUrl(mission.image)}
+        src={mediaUrl(MEDIA_BASE, mission.image)}
         alt=""
         width="480"
         height="320"
@@ -66,8 +68,30 @@ function FundSection({ topic }: { topic: FundTopic }) {
           ))}
         </ul>
       </div>
-      <VideoTile video={topic.video} title={topic.title} poster={topic.poster} />
+      <FundVideo topic={topic} />
     </article>
+  );
+}
+
+/** A topic's video: a tile that plays while hovered, and a full-screen player. */
+function FundVideo({ topic }: { topic: FundTopic }) {
+  const [open, setOpen] = useState(false);
+  const clip = {
+    title: topic.title,
+    sources: [mediaUrl(MEDIA_BASE, topic.video)],
+    poster: mediaUrl(MEDIA_BASE, topic.poster),
+  };
+  return (
+    <>
+      <VideoTile {...clip} block="video-tile" caption="Play video" onOpen={() => setOpen(true)} />
+      <VideoPlayer
+        {...clip}
+        open={open}
+        onClose={() => setOpen(false)}
+        block="modal"
+        className="modal--video"
+      />
+    </>
   );
 }
 

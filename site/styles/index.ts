@@ -3,5 +3,6 @@ import '../../widgets/runtime/tokens.css';
 import '../../widgets/counter/counter.css';
 import '../../widgets/banner/banner.css';
 import '../../widgets/carousel/carousel.css';
+import '../../widgets/dialog/dialog.css';
 import '../../widgets/explainers/explainers.css';
 import './site.css';

@@ -261,7 +261,7 @@ describe('the home page explainer carousel', () => {
               .querySelector('#home-explainers .spartan-carousel__viewport')!
               .getBoundingClientRect();
             const first = document
-              .querySelector('#home-explainers .spartan-explainers__tile')!
+              .querySelector('#home-explainers [part="tile"]')!
               .getBoundingClientRect();
             return first.left >= viewport.left - 0.5 && first.right <= viewport.right + 0.5;
           }),

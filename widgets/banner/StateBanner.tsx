@@ -23,7 +23,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { BANNER_TEXT, TICKER_SPEED } from '../../content/constants.ts';
 import { US_STATES } from '../../content/states.ts';
-import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import tokensCss from '../runtime/tokens.css?inline';
 import bannerCss from './banner.css?inline';
@@ -48,9 +48,7 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
   const [letter, setLetter] = useState('');
-  const reducedMotion = usePrefersReducedMotion();
-  const [userPaused, setUserPaused] = useState<boolean | null>(null);
-  const paused = userPaused ?? reducedMotion;
+  const [paused, userPaused, setUserPaused] = useMotionChoice();
   const listRef = useRef<HTMLUListElement>(null);
   const [duration, setDuration] = useState<number | null>(null);
 
@@ -125,17 +123,13 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
             </ul>
           </div>
         </section>
-        <button
-          type="button"
+        <PauseToggle
+          stopped={paused}
+          onClick={() => setUserPaused(!paused)}
           className="spartan-banner__toggle"
           part="toggle"
-          onClick={() => setUserPaused(!paused)}
-        >
-          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-          <span className="spartan-visually-hidden">
-            {paused ? 'Play state ticker' : 'Pause state ticker'}
-          </span>
-        </button>
+          labels={['Play state ticker', 'Pause state ticker']}
+        />
       </div>
       <p className="spartan-visually-hidden" role="status">
         {letter && `States starting with ${letter}: ${matches.join(', ') || 'none'}.`}

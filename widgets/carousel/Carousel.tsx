@@ -35,6 +35,7 @@ import {
 import type { EmblaCarouselType } from 'embla-carousel';
 import { CAROUSEL_DEFAULTS } from '../../content/constants.ts';
 import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import { STYLES } from './styles.ts';
 import type { CarouselEngineProps } from './engine.tsx';
@@ -179,8 +180,7 @@ export function Carousel({
 
   const positions = view?.positions ?? slides.length;
   // null follows the motion preference; true / false is the visitor's own choice.
-  const [userStopped, setUserStopped] = useState<boolean | null>(null);
-  const stopped = userStopped ?? reducedMotion;
+  const [stopped, userStopped, setUserStopped] = useMotionChoice();
   const [hovered, setHovered] = useState(false);
   const rotating = autoplay && !stopped && positions > 1;
   const playing = rotating && !(pauseOnHover && hovered);
@@ -357,17 +357,13 @@ export function Carousel({
         <Engine viewport={viewport} options={options} autoplay={engineAutoplay} onApi={setApi} />
       )}
       {autoplay && positions > 1 && (
-        <button
-          type="button"
+        <PauseToggle
+          stopped={stopped}
+          onClick={() => setUserStopped(!stopped)}
           className="spartan-carousel__rotation"
           aria-controls={viewportId}
-          onClick={() => setUserStopped(!stopped)}
-        >
-          <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
-          <span className="spartan-visually-hidden">
-            {stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
-          </span>
-        </button>
+          labels={['Start automatic slide show', 'Stop automatic slide show']}
+        />
       )}
       {showArrows && arrows !== 'next' && arrow('prev')}
       <div

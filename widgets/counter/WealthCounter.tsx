@@ -22,7 +22,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { COUNTER_START_DATE, COUNTER_TICK_MS } from '../../content/constants.ts';
-import { usePrefersReducedMotion } from '../runtime/motion.ts';
+import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import tokensCss from '../runtime/tokens.css?inline';
 import counterCss from './counter.css?inline';
@@ -60,10 +60,7 @@ export function WealthCounter({
   const [storedStart] = useState(() => readStoredStart(localStore()));
   const startMs = parseStartDate(startDate ?? storedStart ?? COUNTER_START_DATE);
   const startIso = new Date(startMs).toISOString();
-  const reducedMotion = usePrefersReducedMotion();
-  // null = follow the visitor's motion preference; true/false = their explicit choice.
-  const [userPaused, setUserPaused] = useState<boolean | null>(null);
-  const paused = userPaused ?? reducedMotion;
+  const [paused, , setUserPaused] = useMotionChoice();
 
   // The value is derived from the clock; state only holds "now", refreshed every second.
   const [now, setNow] = useState(() => Date.now());
@@ -123,17 +120,13 @@ export function WealthCounter({
             {formatMoneyPlain(cents)}
           </span>
         </span>
-        <button
-          type="button"
+        <PauseToggle
+          stopped={paused}
+          onClick={() => setUserPaused(!paused)}
           className="spartan-counter__toggle"
           part="toggle"
-          onClick={() => setUserPaused(!paused)}
-        >
-          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-          <span className="spartan-visually-hidden">
-            {paused ? 'Resume counter' : 'Pause counter'}
-          </span>
-        </button>
+          labels={['Resume counter', 'Pause counter']}
+        />
       </span>
     </div>
   );

@@ -12,7 +12,7 @@ const setMedia = (queries: string[]) => {
 const tile = (title: string) => screen.getByRole('button', { name: `${title}, play video` });
 const visibleTitles = () =>
   [...document.querySelectorAll('[data-carousel-slide]:not([aria-hidden])')].map(
-    (slide) => slide.querySelector('.spartan-explainers__title')?.textContent,
+    (slide) => slide.querySelector('[part="title"]')?.textContent,
   );
 
 let play: Mock<(el: HTMLMediaElement) => Promise<void>>;

@@ -27,20 +27,19 @@
  * @cssprop --spartan-carousel-per-view - tiles per view; set by the widget from its width
  * @cssprop --spartan-carousel-duration - the slide transition; set by the widget (0 under reduced motion)
  */
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   EXPLAINER_VIDEOS,
   VIDEO_CAROUSEL_BREAKPOINTS,
   type ExplainerVideo,
 } from '../../content/videos.ts';
 import { resolveApiBase } from '../runtime/api-base.ts';
-import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import { Carousel } from '../carousel/Carousel.tsx';
 import { STYLES } from './styles.ts';
-import { mediaUrl } from './share.ts';
-import { VideoDialog } from './VideoDialog.tsx';
-import { VideoTile } from './VideoTile.tsx';
+import { mediaUrl } from '../media/media-url.ts';
+import { VideoPlayer, VideoTile } from '../media/VideoTile.tsx';
+import { VideoShare } from './VideoShare.tsx';
 import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 
 export interface ExplainersProps {
@@ -70,24 +69,25 @@ export function Explainers({
   const media = LIBRARY ? useServer('Explainers', mediaBase) : mediaBase;
   const base = resolveApiBase(media);
   const grid = layout === 'grid';
-  const reducedMotion = usePrefersReducedMotion();
-  // The modal remembers the selected video; null while closed.
+  // The player shows the chosen video; null while closed.
   const [selected, setSelected] = useState<ExplainerVideo | null>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
-
-  const open = (video: ExplainerVideo, opener: HTMLElement) => {
-    openerRef.current = opener;
-    setSelected(video);
-    onVideoOpen?.(mediaUrl(base, video.video));
-  };
-  const close = useCallback(() => {
-    setSelected(null);
-    // Back to the tile that opened the player, once the dialog is gone.
-    requestAnimationFrame(() => openerRef.current?.focus());
-  }, []);
+  const url = (path: string) => mediaUrl(base, path);
+  const clip = (video: ExplainerVideo) => ({
+    title: video.title,
+    sources: [url(video.webm), url(video.video)],
+    poster: url(video.poster),
+  });
 
   const tiles = videos.map((video) => (
-    <VideoTile key={video.id} video={video} base={base} preview={!reducedMotion} onOpen={open} />
+    <VideoTile
+      key={video.id}
+      {...clip(video)}
+      block="spartan-video-tile"
+      onOpen={() => {
+        setSelected(video);
+        onVideoOpen?.(url(video.video));
+      }}
+    />
   ));
   const label = heading || 'Explainer Videos';
 
@@ -122,7 +122,16 @@ export function Explainers({
           {tiles}
         </Carousel>
       )}
-      {selected && <VideoDialog video={selected} base={base} sharing={!grid} onClose={close} />}
+      {selected && (
+        <VideoPlayer
+          {...clip(selected)}
+          open
+          onClose={() => setSelected(null)}
+          closeLabel="Close video"
+        >
+          {!grid && <VideoShare title={selected.title} url={url(selected.video)} />}
+        </VideoPlayer>
+      )}
     </div>
   );
 }

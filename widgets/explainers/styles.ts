@@ -5,6 +5,13 @@
 import tokensCss from '../runtime/tokens.css?inline';
 import controlsCss from '../internal/controls.css?inline';
 import carouselCss from '../carousel/carousel.css?inline';
+import dialogCss from '../dialog/dialog.css?inline';
 import explainersCss from './explainers.css?inline';
 
-export const STYLES: readonly string[] = [tokensCss, controlsCss, carouselCss, explainersCss];
+export const STYLES: readonly string[] = [
+  tokensCss,
+  controlsCss,
+  carouselCss,
+  dialogCss,
+  explainersCss,
+];
