@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+
+// What the tests wait for (a lazily imported validator, a focus moved after render) may take
+// seconds on a busy machine, where vitest also transforms the lazy module on first import; the
+// library's default of one second does not hold there.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(async () => {
   cleanup();
