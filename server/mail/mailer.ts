@@ -8,7 +8,6 @@
  * Staff who opt in (staff_notifications) get a notice per new application, or a daily digest.
  * Logs carry counts and error codes only, never an address or a name.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReviewKind } from '../../content/review.ts';
@@ -25,9 +24,7 @@ const FIRST_DELAY_MS = 30 * SECOND;
 const MAX_DELAY_MS = 6 * 60 * 60 * SECOND;
 /** About two days of retries; then the mail is dropped (and counted in the log). */
 export const MAX_ATTEMPTS = 14;
-const BATCH = 100;
-/** How long a send pass waits after its kick for more mail to gather (see kick). */
-const GATHER_MS = 50;
+const BATCH = 20;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
@@ -85,17 +82,14 @@ export class Mailer {
   }
 
   /**
-   * Runs a send pass soon: GATHER_MS after the kick, and after the pass under way. Kicks that
-   * come while a pass is waiting to start add nothing: that pass will find their mail too. Under
-   * a burst of submissions one pass (one claim, one delete) sends the mail of many, instead of
-   * two statements for each; a confirmation leaves a few milliseconds later.
+   * Runs a send pass soon (after the one under way). Kicks that come while a pass is waiting to
+   * start add nothing: that pass will find their mail too (a burst of submits, one pass).
    */
   kick(): void {
     if (this.stopped || this.passWaiting) return;
     this.passWaiting = true;
     this.track(
       (this.pass = this.pass
-        .then(() => (this.stopped ? undefined : delay(GATHER_MS)))
         .then(() => {
           this.passWaiting = false;
           return this.sendDue();
