@@ -13,10 +13,12 @@ import { widgetEntries } from './widget-entries.ts';
 export const RUNTIME_MODULES =
   /widgets[\\/]runtime[\\/]|node_modules[\\/]preact[\\/](?:dist|hooks|jsx-runtime)[\\/]|content[\\/]constants\.ts$/;
 
-/** dist/widgets/<tag>.js per widget plus all.js, sharing hashed chunks in the same folder. */
-export async function buildWidgets(): Promise<void> {
+/**
+ * dist/widgets/<tag>.js per widget plus all.js, sharing hashed chunks in the same folder
+ * (`outDir`: another folder, for tests).
+ */
+export async function buildWidgets(outDir = path.join(DIST, 'widgets')): Promise<void> {
   // Empty the folder but for the geometry, which the geo step wrote first.
-  const outDir = path.join(DIST, 'widgets');
   fs.mkdirSync(outDir, { recursive: true });
   for (const name of fs.readdirSync(outDir)) {
     if (name !== 'geo') fs.rmSync(path.join(outDir, name), { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { buildWidgets } from './build-widgets.ts';
 import { writeManifest } from './manifest.ts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeHashedFiles } from './hashed-files.ts';
 import { DIST, ROOT } from './paths.ts';
 import { precompress } from './precompress.ts';
 
@@ -27,6 +28,8 @@ const steps: Array<[string, () => Promise<void>]> = [
       );
     },
   ],
+  // The files the server caches for a year: what the builds above wrote with a hash.
+  ['hashed-files.json', async () => writeHashedFiles(DIST)],
   [
     'compressed copies',
     async () => {

@@ -29,8 +29,7 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   production: boolean;
-  /** Partner origins allowed to call the public submission endpoints by CORS (exact match). */
-  /** Origins whose pages may log in and out through the login widget. */
+  /** Origins whose pages may log in and out through the login widget (exact match). */
   corsOrigins: string[];
   /** Origins whose pages may submit applications: `*` for any (no credentials either way). */
   submitOrigins: '*' | string[];
@@ -87,6 +86,11 @@ const origins = (list: string): string[] =>
     .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
 
+function submitOrigins(list: string | undefined): ServerConfig['submitOrigins'] {
+  const listed = origins(list ?? '');
+  return listed.length > 0 ? listed : '*';
+}
+
 function s3FromEnv(env: NodeJS.ProcessEnv): S3Options | undefined {
   if (!env.S3_BUCKET) return undefined;
   return {
@@ -118,8 +122,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     production: env.NODE_ENV === 'production',
     corsOrigins: origins(env.CORS_ORIGINS ?? 'http://127.0.0.1:5174,http://localhost:5174'),
-    // Applications come from any partner page unless CORS_ORIGINS names the partners.
-    submitOrigins: env.CORS_ORIGINS === undefined ? '*' : origins(env.CORS_ORIGINS),
+    // Applications come from any partner page unless CORS_ORIGINS names partners (set but
+    // empty names none, so it restricts nothing; login then answers no other origin).
+    submitOrigins: submitOrigins(env.CORS_ORIGINS),
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     staffMfa: env.STAFF_MFA === 'optional' ? 'optional' : 'required',

@@ -1,10 +1,14 @@
 /**
  * Serves the built site and widget bundles from `distDir`.
  * - Text files go out as the brotli or gzip copy the build wrote beside them, by the
- *   request's Accept-Encoding (Vary: Accept-Encoding), else as they are.
- * - Hashed files are cached for a year, immutable; the rest (widget entries, whose names
- *   partners hard-code, the site's pages) revalidate with their ETag.
- * - /widgets/*, /media/*: CORS open and a cross-origin resource policy partners can load.
+ *   request's Accept-Encoding (Vary: Accept-Encoding, beside CORS's Vary: Origin), else as
+ *   they are.
+ * - Hashed files are cached for a year, immutable: exactly those the build lists in
+ *   dist/hashed-files.json (scripts/hashed-files.ts), never guessed from a name. The rest
+ *   revalidate with their ETag: widget entries (names partners hard-code), media and
+ *   /custom-elements.json after five minutes, the site's pages and public files always.
+ * - /widgets/*, /media/*, /custom-elements.json: CORS open and a cross-origin resource policy
+ *   partners and tools can load.
  * - everything else: the prerendered site (`<route>/index.html`), the 404 page otherwise.
  */
 import fs from 'node:fs';
@@ -12,7 +16,28 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css|json|woff2|webp|svg|png|mp4|webm|vtt)(?:\.br|\.gz)?$/;
+/** Written by the build (scripts/hashed-files.ts): the content-hashed files, relative to dist/. */
+export const HASHED_FILES = 'hashed-files.json';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=300, must-revalidate';
+
+/** The content-hashed files as absolute paths; none (all revalidate) without the build's list. */
+function readHashedFiles(distDir: string): Set<string> {
+  const list = path.join(distDir, HASHED_FILES);
+  if (!fs.existsSync(list)) return new Set();
+  const files = JSON.parse(fs.readFileSync(list, 'utf8')) as string[];
+  return new Set(files.map((file) => path.join(distDir, file)));
+}
+
+/** The file a precompressed copy was made from. */
+const original = (filePath: string) => filePath.replace(/\.(?:br|gz)$/, '');
+
+function openToEveryOrigin(res: { setHeader(name: string, value: string): unknown }): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('Timing-Allow-Origin', '*');
+}
 
 export interface StaticOptions {
   distDir: string;
@@ -22,6 +47,24 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
   const distDir = path.resolve(opts.distDir);
   const widgetsDir = path.join(distDir, 'widgets');
   const siteDir = path.join(distDir, 'site');
+  const hashed = readHashedFiles(distDir);
+  const elementsManifest = path.join(siteDir, 'custom-elements.json');
+
+  // Vary: Accept-Encoding on every file, set on the reply: a header set on the raw response (as
+  // setHeaders does) is replaced when the reply writes its own, such as CORS's `Vary: Origin`.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const vary = reply.getHeader('vary');
+    const fields =
+      vary === undefined
+        ? []
+        : String(vary)
+            .split(',')
+            .map((f) => f.trim());
+    if (!fields.some((f) => f.toLowerCase() === 'accept-encoding')) {
+      reply.header('Vary', [...fields, 'Accept-Encoding'].join(', '));
+    }
+    return payload;
+  });
 
   // Widget bundles and the media they show are loaded by partner pages on other origins.
   for (const [prefix, dir] of [
@@ -37,16 +80,8 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
         preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
-          res.setHeader('Access-Control-Allow-Origin', '*');
-          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-          res.setHeader('Timing-Allow-Origin', '*');
-          res.setHeader('Vary', 'Accept-Encoding');
-          res.setHeader(
-            'Cache-Control',
-            HASHED.test(filePath)
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=300, must-revalidate',
-          );
+          openToEveryOrigin(res);
+          res.setHeader('Cache-Control', hashed.has(original(filePath)) ? IMMUTABLE : SHORT);
         },
       });
     });
@@ -63,11 +98,14 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader('Vary', 'Accept-Encoding');
-        res.setHeader(
-          'Cache-Control',
-          HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const file = original(filePath);
+        if (file === elementsManifest) {
+          // Fetched by editors, linters and documentation tools from anywhere.
+          openToEveryOrigin(res);
+          res.setHeader('Cache-Control', SHORT);
+        } else {
+          res.setHeader('Cache-Control', hashed.has(file) ? IMMUTABLE : 'no-cache');
+        }
       },
     });
     app.setNotFoundHandler((request, reply) => {

@@ -3,8 +3,9 @@
  *
  * - Every response: CSP (`default-src 'self'`, no inline script, `object-src 'none'`,
  *   `base-uri 'none'`, `frame-ancestors 'none'`), nosniff, Referrer-Policy, HSTS in
- *   production; `Cross-Origin-Resource-Policy: same-origin` except on /widgets/ and
- *   /media/, which server/static.ts opens to every origin for partner pages.
+ *   production; `Cross-Origin-Resource-Policy: same-origin` except on /widgets/, /media/
+ *   and /custom-elements.json, which server/static.ts opens to every origin for partner
+ *   pages and tools.
  * - API CORS (@fastify/cors), never with credentials:
  *   - the submissions (apply, invest) answer any origin (`*`), so a form works on any
  *     partner page; `CORS_ORIGINS` may restrict them to its origins;
@@ -35,7 +36,7 @@ export const PUBLIC_API_PATHS = new Set([
   HEALTH_PATH,
 ]);
 
-const OPEN_ASSETS = /^\/(?:widgets|media)\//;
+const OPEN_ASSETS = /^\/(?:(?:widgets|media)\/|custom-elements\.json$)/;
 const ALLOWED_HEADERS = 'Content-Type, Authorization, X-XSRF-TOKEN';
 
 export interface HttpSecurityOptions {

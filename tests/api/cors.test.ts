@@ -1,9 +1,13 @@
 /**
  * CORS_ORIGINS as a restriction of the submissions: the real header plugin on a bare
- * Fastify app (no database needed), answering only the listed partners.
+ * Fastify app (no database needed), answering only the listed partners; and CORS_ORIGINS set
+ * but empty, read by the real configuration, which restricts nothing for the forms and lets no
+ * origin log in.
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLY_PATH, INVEST_PATH, LOGIN_PATH } from '../../schemas/api-paths.ts';
+import { configFromEnv } from '../../server/config.ts';
 import { httpSecurity } from '../../server/security/http.ts';
 
 const PARTNER = 'https://partner.example';
@@ -39,5 +43,52 @@ describe('given CORS_ORIGINS restricts the submissions', () => {
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe.each([
+  ['empty', ''],
+  ['only spaces and commas', ' , '],
+])('given CORS_ORIGINS set but %s', (_name, value) => {
+  let empty: FastifyInstance;
+  beforeAll(async () => {
+    const config = configFromEnv({ CORS_ORIGINS: value });
+    empty = Fastify();
+    await httpSecurity(empty, {
+      corsOrigins: config.corsOrigins,
+      submitOrigins: config.submitOrigins,
+      production: false,
+    });
+    for (const url of [APPLY_PATH, INVEST_PATH, LOGIN_PATH]) empty.post(url, async () => ({}));
+    await empty.ready();
+  });
+  afterAll(() => empty.close());
+
+  it.each([APPLY_PATH, INVEST_PATH])(
+    'then a form on any page may submit to %s, without credentials',
+    async (url) => {
+      const preflight = await empty.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: PARTNER, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      const res = await empty.inject({ method: 'POST', url, headers: { origin: PARTNER } });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    },
+  );
+
+  it('then no origin may log in, not even the default partners', async () => {
+    for (const origin of [PARTNER, 'http://127.0.0.1:5174']) {
+      const res = await empty.inject({ method: 'POST', url: LOGIN_PATH, headers: { origin } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await empty.inject({
+        method: 'OPTIONS',
+        url: LOGIN_PATH,
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What the server sends for built files: the precompressed copy the request accepts, with
- * Vary: Accept-Encoding; hashed files immutable; entry files a short cache and an ETag that
- * answers 304. The real static routes and the build's own precompress step, on a scratch dist.
+ * Vary: Accept-Encoding; hashed files immutable; entry files, media and custom-elements.json a
+ * short cache and an ETag that answers 304. The real static routes and header rules, on a scratch
+ * dist written by the real widget build, the build's list of hashed files and its precompress step.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,20 +10,47 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWidgets } from '../../scripts/build-widgets.ts';
+import { writeHashedFiles } from '../../scripts/hashed-files.ts';
+import { ROOT } from '../../scripts/paths.ts';
 import { precompress } from '../../scripts/precompress.ts';
+import { widgetEntries } from '../../scripts/widget-entries.ts';
+import { httpSecurity } from '../../server/security/http.ts';
 import { staticRoutes } from '../../server/static.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-static-'));
+const widgetsDir = path.join(dist, 'widgets');
 const app = Fastify();
 const entry = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const MEDIA = 'videos/what-is-the-fund.mp4';
+const GEO = 'geo/us-states-Test1234_-.json';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=300, must-revalidate';
+
+/** Every entry file partners load: one per widget (names with hyphens among them), and all.js. */
+const entryFiles = [...Object.keys(widgetEntries()), 'all'].map((name) => `${name}.js`);
+/** Every other script the widget build wrote: its chunks, content-hashed. */
+let chunkFiles: string[] = [];
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(dist, 'widgets'), { recursive: true });
+  await buildWidgets(widgetsDir);
+  chunkFiles = fs
+    .readdirSync(widgetsDir)
+    .filter((name) => name.endsWith('.js') && !entryFiles.includes(name));
+  fs.writeFileSync(path.join(widgetsDir, 'spartan-test.js'), entry);
+  fs.mkdirSync(path.join(widgetsDir, 'geo'));
+  fs.writeFileSync(path.join(widgetsDir, GEO), '{"states":[]}');
+  fs.mkdirSync(path.join(dist, 'media', path.dirname(MEDIA)), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'media', MEDIA), path.join(dist, 'media', MEDIA));
   fs.mkdirSync(path.join(dist, 'site'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'widgets', 'spartan-test.js'), entry);
-  fs.writeFileSync(path.join(dist, 'widgets', 'runtime-Ab12Cd34.js'), entry);
   fs.writeFileSync(path.join(dist, 'site', 'index.html'), `<!doctype html><p>${'hi '.repeat(500)}`);
-  for (const dir of ['widgets', 'site']) precompress(path.join(dist, dir));
+  fs.copyFileSync(
+    path.join(ROOT, 'custom-elements.json'),
+    path.join(dist, 'site', 'custom-elements.json'),
+  );
+  writeHashedFiles(dist);
+  for (const dir of ['widgets', 'site', 'media']) precompress(path.join(dist, dir));
+  await httpSecurity(app, { corsOrigins: [], submitOrigins: '*', production: false });
   await staticRoutes(app, { distDir: dist });
   await app.ready();
 });
@@ -33,6 +61,20 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
+
+/** A short cache, and an ETag that answers 304. */
+async function expectRevalidated(url: string): Promise<void> {
+  const res = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['cache-control'], url).toBe(SHORT);
+  const etag = res.headers.etag as string;
+  expect(etag, url).toBeTruthy();
+  const again = await get(url, {
+    'accept-encoding': 'gzip, deflate, br, zstd',
+    'if-none-match': etag,
+  });
+  expect(again.statusCode, url).toBe(304);
+}
 
 describe('built files on the wire', () => {
   it('given Chromium’s Accept-Encoding, then a widget goes out as brotli, smaller, and decodes to the file', async () => {
@@ -55,21 +97,39 @@ describe('built files on the wire', () => {
     expect(plain.body).toBe(entry);
   });
 
-  it('given a hashed chunk, then it is cached for a year, immutable', async () => {
-    const res = await get('/widgets/runtime-Ab12Cd34.js', { 'accept-encoding': 'br' });
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  it('given each hashed chunk of the widget build and the geometry, then it is cached for a year, immutable', async () => {
+    expect(chunkFiles.some((name) => name.startsWith('runtime-'))).toBe(true);
+    for (const name of [...chunkFiles, GEO]) {
+      for (const encoding of ['br', 'identity']) {
+        const res = await get(`/widgets/${name}`, { 'accept-encoding': encoding });
+        expect(res.statusCode, name).toBe(200);
+        expect(res.headers['cache-control'], `${name} (${encoding})`).toBe(IMMUTABLE);
+      }
+    }
   });
 
-  it('given an entry file, then a short cache and an ETag that answers 304', async () => {
-    const res = await get('/widgets/spartan-test.js', { 'accept-encoding': 'br' });
-    expect(res.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
-    const etag = res.headers.etag as string;
-    expect(etag).toBeTruthy();
-    const again = await get('/widgets/spartan-test.js', {
-      'accept-encoding': 'br',
-      'if-none-match': etag,
-    });
-    expect(again.statusCode).toBe(304);
+  it('given each widget entry file and all.js, then a short cache and an ETag that answers 304', async () => {
+    expect(entryFiles).toEqual(
+      expect.arrayContaining(['spartan-apply-form.js', 'spartan-invest-form.js', 'all.js']),
+    );
+    for (const name of [...entryFiles, 'spartan-test.js']) {
+      await expectRevalidated(`/widgets/${name}`);
+    }
+  });
+
+  it('given a media file, then a short cache and an ETag, open to every origin', async () => {
+    await expectRevalidated(`/media/${MEDIA}`);
+    const res = await get(`/media/${MEDIA}`);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('given /custom-elements.json, then tools on any origin may read it, with a short cache', async () => {
+    await expectRevalidated('/custom-elements.json');
+    const res = await get('/custom-elements.json', { origin: 'https://tool.example' });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.json()).toHaveProperty('modules');
   });
 
   it('given a site page, then it is compressed too and revalidated', async () => {
