@@ -28,6 +28,12 @@ export function partnerCsp(spartanOrigin: string): string {
   ].join('; ');
 }
 
+/** The main server the demo pages load from: `SPARTAN_ORIGIN`, else http://HOST:PORT as `npm start` listens. */
+export function demoSpartanOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const { host, port } = configFromEnv(env);
+  return (env.SPARTAN_ORIGIN || `http://${host}:${port}`).replace(/\/$/, '');
+}
+
 /** `spartanOrigin` may be a getter, so tests can start the demo before the main server. */
 export async function buildDemo(spartanOrigin: string | (() => string)): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
@@ -63,8 +69,7 @@ export async function buildDemo(spartanOrigin: string | (() => string)): Promise
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { host, port: mainPort } = configFromEnv();
-  const origin = (process.env.SPARTAN_ORIGIN ?? `http://${host}:${mainPort}`).replace(/\/$/, '');
+  const origin = demoSpartanOrigin();
   const port = Number(process.env.DEMO_PORT ?? 5174);
   const app = await buildDemo(origin);
   await app.listen({ host: '127.0.0.1', port });

@@ -1,0 +1,48 @@
+/**
+ * `npm run demo` follows the environment `npm start` reads: its pages load the widgets, and
+ * point the widgets' calls, at http://HOST:PORT (or `SPARTAN_ORIGIN`), and their CSP allows
+ * that origin. The real demo server, each page of demo/ as a browser would get it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildDemo, demoSpartanOrigin } from './demo.ts';
+import { ROOT } from './paths.ts';
+
+const pages = fs.readdirSync(path.join(ROOT, 'demo')).filter((name) => name.endsWith('.html'));
+
+/** Every URL a page names in an attribute that loads from, or calls, another origin. */
+function crossOriginUrls(html: string): string[] {
+  return [...html.matchAll(/\s(?:src|href|api-base|media-base|geo-url)="([^"]+)"/g)]
+    .map((m) => m[1] ?? '')
+    .filter((url) => /^[a-z]+:\/\//i.test(url));
+}
+
+describe('the demo pages', () => {
+  it.each([
+    [{ HOST: '127.0.0.2', PORT: '4321' }, 'http://127.0.0.2:4321'],
+    [{ PORT: '4555' }, 'http://127.0.0.1:4555'],
+    [{ PORT: '4555', SPARTAN_ORIGIN: 'https://spartans.example/' }, 'https://spartans.example'],
+  ])('given %o, then every page loads from %s', async (env, origin) => {
+    expect(demoSpartanOrigin(env)).toBe(origin);
+    const demo = await buildDemo(demoSpartanOrigin(env));
+    try {
+      expect(pages).toEqual(expect.arrayContaining(['index.html', 'forms.html', 'rich.html']));
+      for (const page of pages) {
+        const res = await demo.inject({ method: 'GET', url: `/${page}` });
+        expect(res.statusCode, page).toBe(200);
+        expect(res.body, page).not.toContain('{{');
+        expect(res.body, page).not.toContain(':3000');
+        const urls = crossOriginUrls(res.body);
+        expect(urls.length, page).toBeGreaterThan(0);
+        for (const url of urls)
+          expect(url.startsWith(`${origin}/`) || url === origin, url).toBe(true);
+        const csp = res.headers['content-security-policy'] as string;
+        expect(csp).toContain(`script-src 'self' ${origin}`);
+        expect(csp).toContain(`connect-src 'self' ${origin}`);
+      }
+    } finally {
+      await demo.close();
+    }
+  });
+});
