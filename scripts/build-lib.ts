@@ -112,7 +112,8 @@ function fixDeclarations(dir: string): void {
     const text = fs
       .readFileSync(file, 'utf8')
       .replace(/^import\s+'#[^']+';\n/gm, '')
-      .replace(/(from\s+|import\()'(\.{1,2}\/[^']+)\.tsx?'/g, "$1'$2.js'");
+      // Either quote: tsc writes the `import("…")` of an inferred type with double quotes.
+      .replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+)\.tsx?\2/g, '$1$2$3.js$2');
     fs.writeFileSync(file, text);
   }
 }

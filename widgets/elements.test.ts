@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import './register.ts';
-import { SPARTAN_ATTRIBUTES, type SpartanTag } from './elements.ts';
+import { type SpartanBannerElement, SpartanCounterElement } from './register.ts';
+import { SPARTAN_ATTRIBUTES, type SpartanAttributeName, type SpartanTag } from './elements.ts';
 
 describe('the published element types', () => {
   it('given every registered element, then its typed attributes are the ones it observes', () => {
@@ -27,5 +27,19 @@ describe('the published element types', () => {
     expect(letter).toBe('M');
     const tag: SpartanTag = 'spartan-counter';
     expect(tag).toBe(counter.localName);
+  });
+
+  it('given an element class export, then it is the registered class, typed with its tag and attributes', () => {
+    const Counter = SpartanCounterElement;
+    expect(Counter).toBe(customElements.get('spartan-counter'));
+    const observed: ReadonlyArray<SpartanAttributeName<'spartan-counter'>> =
+      Counter?.observedAttributes ?? [];
+    expect([...observed].sort()).toEqual(['label', 'start-date']);
+    const counter: SpartanCounterElement = document.createElement('spartan-counter');
+    const tag: 'spartan-counter' = counter.localName;
+    expect(tag).toBe('spartan-counter');
+    expect(counter).toBeInstanceOf(Counter!);
+    const banner: SpartanBannerElement | null = document.querySelector('spartan-banner');
+    expect(banner).toBeNull();
   });
 });

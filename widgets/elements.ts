@@ -1,6 +1,7 @@
 /**
- * Types of the `spartan-*` custom elements for TypeScript users: the tags in
- * `HTMLElementTagNameMap` (so `document.querySelector('spartan-counter')` is typed), their events
+ * Types of the `spartan-*` custom elements for TypeScript users: each tag's element
+ * (`SpartanElement<tag>`) and class in `HTMLElementTagNameMap` and the `Spartan…Element`
+ * exports (so `document.querySelector('spartan-counter')` is typed), their events
  * in `HTMLElementEventMap` (so `el.addEventListener('spartan-letter', (e) => e.detail.letter)`
  * type-checks), and the tags with their attributes in React's JSX (React 18 and 19 both read
  * `React.JSX`). It must agree with each widget's element.ts: elements.test.ts compares the
@@ -49,6 +50,31 @@ export const SPARTAN_ATTRIBUTES: {
   'spartan-login': ['api-base', 'heading'],
 };
 
+/** The attribute names of the element `K`. */
+export type SpartanAttributeName<K extends SpartanTag> = Extract<
+  keyof SpartanElementAttributes[K],
+  string
+>;
+
+/**
+ * A `spartan-*` element in the page: what `document.querySelector('spartan-counter')` returns.
+ * It has no properties of its own beyond HTMLElement's: it is configured by its attributes
+ * (`SpartanElementAttributes[K]`) and reports by events (`SpartanEventDetails`).
+ */
+export interface SpartanElement<K extends SpartanTag = SpartanTag> extends HTMLElement {
+  readonly localName: K;
+}
+
+/** The class of a `spartan-*` element (the `Spartan…Element` exports; undefined without a DOM). */
+export interface SpartanElementConstructor<K extends SpartanTag = SpartanTag> {
+  new (): SpartanElement<K>;
+  readonly prototype: SpartanElement<K>;
+  /** The attributes it renders again on. */
+  readonly observedAttributes: ReadonlyArray<SpartanAttributeName<K>>;
+}
+
+type SpartanElements = { [K in SpartanTag]: SpartanElement<K> };
+
 type SpartanEvents = { [K in keyof SpartanEventDetails]: CustomEvent<SpartanEventDetails[K]> };
 
 type SpartanIntrinsics = {
@@ -59,7 +85,7 @@ type SpartanIntrinsics = {
 declare global {
   // Interfaces merge with the DOM library's own declarations.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface HTMLElementTagNameMap extends Record<SpartanTag, HTMLElement> {}
+  interface HTMLElementTagNameMap extends SpartanElements {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface HTMLElementEventMap extends SpartanEvents {}
 }

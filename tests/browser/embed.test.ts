@@ -2,8 +2,12 @@
  * The counter and banner bundles embedded by script tag on a partner page on
  * another origin, under a strict CSP (no 'unsafe-inline', no 'unsafe-eval').
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DIST } from '../../scripts/paths.ts';
+import { widgetEntries } from '../../scripts/widget-entries.ts';
 import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
 
 let current: TestPage | null = null;
@@ -295,6 +299,46 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     };
     const tags = manifest.modules.flatMap((m) => (m.declarations ?? []).map((d) => d.tagName));
     expect(tags).toContain('spartan-counter');
+  });
+
+  it('caches for a year only what carries a content hash: every entry, media file and the manifest revalidate', async () => {
+    const SHORT = 'public, max-age=300, must-revalidate';
+    const IMMUTABLE = 'public, max-age=31536000, immutable';
+    const head = async (url: string) => {
+      const res = await fetch(`${mainUrl()}${url}`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd', origin: demoUrl() },
+      });
+      await res.arrayBuffer();
+      expect(res.status, url).toBe(200);
+      return res.headers;
+    };
+    const entries = [...Object.keys(widgetEntries()), 'all'].map((name) => `${name}.js`);
+    const scripts = fs.readdirSync(path.join(DIST, 'widgets')).filter((f) => f.endsWith('.js'));
+    expect(scripts).toEqual(expect.arrayContaining(entries));
+    for (const name of entries) {
+      const headers = await head(`/widgets/${name}`);
+      expect(headers.get('cache-control'), name).toBe(SHORT);
+      expect(headers.get('etag'), name).toBeTruthy();
+    }
+    const chunks = scripts.filter((name) => !entries.includes(name));
+    expect(chunks.length).toBeGreaterThan(0);
+    const geo = fs.readdirSync(path.join(DIST, 'widgets', 'geo')).find((f) => f.endsWith('.json'));
+    const assets = fs.readdirSync(path.join(DIST, 'site', 'assets')).find((f) => f.endsWith('.js'));
+    for (const url of [
+      ...chunks.map((name) => `/widgets/${name}`),
+      `/widgets/geo/${geo}`,
+      `/assets/${assets}`,
+    ]) {
+      expect((await head(url)).get('cache-control'), url).toBe(IMMUTABLE);
+    }
+    const media = fs
+      .readdirSync(path.join(DIST, 'media', 'videos'))
+      .find((f) => f.endsWith('.mp4'));
+    for (const url of [`/media/videos/${media}`, '/custom-elements.json']) {
+      const headers = await head(url);
+      expect(headers.get('cache-control'), url).toBe(SHORT);
+      expect(headers.get('access-control-allow-origin'), url).toBe('*');
+    }
   });
 
   it('is axe clean, shadow roots included', async () => {

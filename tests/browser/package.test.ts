@@ -86,7 +86,7 @@ import {
   WealthCounter,
   type SpartanEventDetails,
 } from 'spartan-platform';
-import 'spartan-platform/register';
+import { SpartanCounterElement } from 'spartan-platform/register';
 
 export function App() {
   const [letter, setLetter] = useState('');
@@ -115,6 +115,14 @@ export function listen(el: HTMLElementTagNameMap['spartan-banner']): void {
     console.info(detail.letter);
   });
 }
+
+export function counterTag(): 'spartan-counter' | undefined {
+  const counter: SpartanCounterElement | null = document.querySelector('spartan-counter');
+  return counter?.localName;
+}
+
+export const counterAttributes: ReadonlyArray<'start-date' | 'label'> =
+  SpartanCounterElement?.observedAttributes ?? [];
 `,
   'src/entry-client.tsx': `import { hydrateRoot } from 'react-dom/client';
 import 'spartan-platform/styles.css';

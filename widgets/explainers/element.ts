@@ -1,8 +1,11 @@
+import type { SpartanElement } from '../elements.ts';
 import { defineWidget } from '../runtime/define.ts';
 import { Explainers, type ExplainersProps } from './Explainers.tsx';
 import { STYLES } from './styles.ts';
 
-export const SpartanExplainersElement = defineWidget<ExplainersProps>({
+/** The `spartan-explainers` element: its class (undefined without a DOM) and, as a type, its instances. */
+export type SpartanExplainersElement = SpartanElement<'spartan-explainers'>;
+export const SpartanExplainersElement = defineWidget<ExplainersProps, 'spartan-explainers'>({
   tag: 'spartan-explainers',
   component: Explainers,
   attributes: { layout: 'string', mediaBase: 'string', heading: 'string' },

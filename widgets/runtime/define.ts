@@ -19,6 +19,7 @@ import { createElement, type ComponentType } from 'react';
 import { createRoot, type WidgetRoot } from '#widget-root';
 import { adoptStyles } from './styles.ts';
 import { emit } from './events.ts';
+import type { SpartanElementConstructor, SpartanTag } from '../elements.ts';
 
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
 
@@ -29,8 +30,11 @@ export interface EventMapping {
   detail: (...args: never[]) => unknown;
 }
 
-export interface WidgetDefinition<P extends object> {
-  tag: `spartan-${string}`;
+export interface WidgetDefinition<
+  P extends object,
+  T extends `spartan-${string}` = `spartan-${string}`,
+> {
+  tag: T;
   component: ComponentType<P>;
   /** Props read from attributes, by prop name; the attribute is its kebab-case (`apiBase` → `api-base`). */
   attributes?: Partial<Record<Extract<keyof P, string>, AttributeType>>;
@@ -69,12 +73,21 @@ export function convertAttribute(value: string | null | undefined, type: Attribu
   }
 }
 
-/** Defines the custom element for a widget (once) and returns its constructor. */
-export function defineWidget<P extends object>(
-  def: WidgetDefinition<P>,
-): CustomElementConstructor | undefined {
+/** The class defineWidget returns: typed for our own tags (widgets/elements.ts). */
+export type WidgetConstructor<T extends `spartan-${string}`> = T extends SpartanTag
+  ? SpartanElementConstructor<T>
+  : CustomElementConstructor;
+
+/**
+ * Defines the custom element for a widget (once) and returns its constructor; undefined where
+ * there is no DOM (server rendering).
+ */
+export function defineWidget<P extends object, T extends `spartan-${string}` = `spartan-${string}`>(
+  def: WidgetDefinition<P, T>,
+): WidgetConstructor<T> | undefined {
   if (typeof customElements === 'undefined') return undefined;
-  const existing = customElements.get(def.tag);
+  // The class registered under the tag is the one made below, by this or another bundle.
+  const existing = customElements.get(def.tag) as WidgetConstructor<T> | undefined;
   if (existing) return existing;
 
   const attributes = (def.attributes ?? {}) as Record<string, AttributeType>;
@@ -128,5 +141,5 @@ export function defineWidget<P extends object>(
   }
 
   customElements.define(def.tag, SpartanWidget);
-  return SpartanWidget;
+  return SpartanWidget as unknown as WidgetConstructor<T>;
 }
