@@ -18,11 +18,9 @@ export {
   type CarouselBreakpoint,
   type SlidesPerView,
 } from './carousel/Carousel.tsx';
+export type { SpartanEventDetails, SpartanElementAttributes, SpartanTag } from './elements.ts';
 export type {
   SpartanAttributeName,
   SpartanElement,
-  SpartanElementAttributes,
   SpartanElementConstructor,
-  SpartanEventDetails,
-  SpartanTag,
 } from './elements.ts';

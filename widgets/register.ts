@@ -6,11 +6,9 @@ export { SpartanInvestFormElement } from './invest-form/element.ts';
 export { SpartanLoginElement } from './login/element.ts';
 export { SpartanExplainersElement } from './explainers/element.ts';
 export { SpartanHubMapElement } from './hub-map/element.ts';
+export type { SpartanEventDetails, SpartanElementAttributes, SpartanTag } from './elements.ts';
 export type {
   SpartanAttributeName,
   SpartanElement,
-  SpartanElementAttributes,
   SpartanElementConstructor,
-  SpartanEventDetails,
-  SpartanTag,
 } from './elements.ts';
