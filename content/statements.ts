@@ -90,7 +90,9 @@ export const FUND_TOPICS: readonly FundTopic[] = [
     title: 'Pie Chart Breakdowns',
     description: 'Breakdowns of where the fund comes from and where it goes.',
     description2: 'Detailed charts are coming soon.',
-    video: 'videos/the-founders.mp4',
+    // The fund's own clip (its frames letter THE FUND): no clip of charts exists yet, and
+    // scripts/make-media.sh needs ffmpeg to make one.
+    video: 'videos/what-is-the-fund.mp4',
     poster: 'images/fund-topic-6.svg',
   },
 ];

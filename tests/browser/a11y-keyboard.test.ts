@@ -9,7 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
-import { focusIndicatorFailures, SITE_ROUTES, targetSizeFailures, WIDTHS } from './page-checks.ts';
+import {
+  focusIndicatorFailures,
+  loadEverything,
+  SITE_ROUTES,
+  targetSizeFailures,
+  WIDTHS,
+} from './page-checks.ts';
 
 let t: TestPage;
 beforeAll(async () => {
@@ -23,16 +29,6 @@ async function open(path: string, width = 1440): Promise<Page> {
   await t.page.setViewportSize({ width, height: 900 });
   await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
   return t.page;
-}
-
-/** Scrolls through the page so that parts loaded near the viewport (map, videos) are there. */
-async function loadEverything(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 700) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForLoadState('networkidle');
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 describe('Escape dismisses content shown on hover, the pointer staying where it is', () => {

@@ -50,6 +50,16 @@ describe('applying as a Spartan', () => {
     const summary = page.getByRole('alert', { name: 'There is a problem' });
     await summary.waitFor();
     expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus is seen there: a ring of at least 2 px, #1a5fb4 (6.4:1 on the form's white).
+    const ring = await summary.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return {
+        style: s.outlineStyle,
+        wide: parseFloat(s.outlineWidth) >= 2,
+        color: s.outlineColor,
+      };
+    });
+    expect(ring).toEqual({ style: 'solid', wide: true, color: 'rgb(26, 95, 180)' });
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     await fillApply(page, who, pdf);

@@ -21,6 +21,7 @@ import {
   pdfBytes,
   staffCredentials,
 } from './flows-support.ts';
+import { overflowing } from './page-checks.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -142,6 +143,7 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByRole('alert').getByText('Write the note first').waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
+    expect(await overflowing(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/desk-detail-375.png', fullPage: true });
 
     // Filters: shortlisted Data Engineers, oldest first, in the URL; a reload keeps them.
@@ -159,6 +161,8 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     expect(await page.getByLabel('Status').inputValue()).toBe('shortlisted');
     expect(await page.getByLabel('Order').inputValue()).toBe('oldest');
     expect(await axeViolations(page, 'main')).toEqual([]);
+    // With rows, the list is no wider than the phone: the table scrolls inside its own box.
+    expect(await overflowing(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/desk-list-375.png', fullPage: true });
     expect(errors).toEqual([]);
   });

@@ -44,6 +44,45 @@ export const SITE_ROUTES = [
 
 export const WIDTHS = [320, 375, 768, 1024, 1280, 1366, 1440];
 
+/** Scrolls through the page so that parts loaded near the viewport (map, videos) are there. */
+export async function loadEverything(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 700) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * Elements whose right edge passes the viewport and that no clipping or scrolling ancestor
+ * holds in (so they widen the page), described for a readable failure; and the page's own
+ * sideways scroll, if any.
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    if (document.documentElement.scrollWidth > width)
+      wide.push(`page scrolls to ${document.documentElement.scrollWidth}px`);
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      // A part inside a scroll container or a clipped box does not widen the page.
+      let clipped = false;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= width + 1) {
+          clipped = true;
+          break;
+        }
+      }
+      if (!clipped) wide.push(`${el.tagName.toLowerCase()}.${el.className} → ${box.right}px`);
+    }
+    return wide.slice(0, 5);
+  });
+}
+
 /**
  * Focuses every visible focusable element (after one Tab, so that focus is keyboard focus and
  * :focus-visible applies) and measures its indicator: an outline or a box-shadow ring, whose

@@ -430,6 +430,33 @@ describe('home explainer videos island', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: /Copy Link/ }).count()).toBe(1);
     expect(await dialog.getByRole('link', { name: /Share via Email/ }).count()).toBe(1);
+    // Both are the kit's gold buttons, not a small browser button and an underlined blue link.
+    const looks = await Promise.all(
+      [
+        dialog.getByRole('button', { name: /Copy Link/ }),
+        dialog.getByRole('link', { name: /Share via Email/ }),
+      ].map((control) =>
+        control.evaluate((el) => {
+          const s = getComputedStyle(el);
+          const box = el.getBoundingClientRect();
+          return {
+            background: s.backgroundColor,
+            color: s.color,
+            underlined: s.textDecorationLine.includes('underline'),
+            padded: parseFloat(s.paddingLeft) >= 8 && parseFloat(s.paddingRight) >= 8,
+            tall: box.height >= 24,
+          };
+        }),
+      ),
+    );
+    const styled = {
+      background: 'rgb(201, 162, 39)',
+      color: 'rgb(20, 20, 20)',
+      underlined: false,
+      padded: true,
+      tall: true,
+    };
+    expect(looks).toEqual([styled, styled]);
   });
 });
 

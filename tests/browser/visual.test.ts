@@ -9,32 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mainUrl, openPage, type TestPage } from './harness.ts';
-import { clippedCards, SITE_ROUTES as ROUTES, WIDTHS } from './page-checks.ts';
-
-/** Elements whose right edge passes the viewport, described for a readable failure. */
-function overflowing(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide: string[] = [];
-    if (document.documentElement.scrollWidth > width)
-      wide.push(`page scrolls to ${document.documentElement.scrollWidth}px`);
-    for (const el of document.body.querySelectorAll('*')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.right <= width + 1) continue;
-      // A part inside a scroll container or a clipped box does not widen the page.
-      let clipped = false;
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const style = getComputedStyle(p);
-        if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= width + 1) {
-          clipped = true;
-          break;
-        }
-      }
-      if (!clipped) wide.push(`${el.tagName.toLowerCase()}.${el.className} → ${box.right}px`);
-    }
-    return wide.slice(0, 5);
-  });
-}
+import {
+  clippedCards,
+  loadEverything,
+  overflowing,
+  SITE_ROUTES as ROUTES,
+  WIDTHS,
+} from './page-checks.ts';
 
 let t: TestPage;
 beforeAll(async () => {
@@ -45,10 +26,16 @@ afterAll(async () => {
 });
 
 describe('late-loaded parts keep their styles', () => {
-  it.each(['/', '/faq', '/apply-spartan'])(
-    'on %s the letter popup is a positioned grid, and opening it moves nothing',
-    async (path) => {
-      await t.page.setViewportSize({ width: 1440, height: 900 });
+  it.each([
+    ['/', 1440],
+    ['/faq', 1440],
+    ['/apply-spartan', 1440],
+    ['/', 375],
+    ['/faq', 375],
+  ])(
+    'on %s at %i px the letter popup is a positioned grid on screen, and opening it moves nothing',
+    async (path, width) => {
+      await t.page.setViewportSize({ width, height: 900 });
       await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
       const banner = t.page.locator('.spartan-banner').first();
       const before = await banner.boundingBox();
@@ -61,8 +48,83 @@ describe('late-loaded parts keep their styles', () => {
         return { position: s.position, listStyle: s.listStyleType, display: s.display };
       });
       expect(style).toEqual({ position: 'absolute', listStyle: 'none', display: 'grid' });
+      const box = await list.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       expect((await banner.boundingBox())?.height).toBe(before?.height);
       expect((await t.page.locator('main').boundingBox())?.y).toBe(main?.y);
+    },
+  );
+});
+
+/** How many lines the text of the first element matching `selector` takes. */
+const linesOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+
+describe('the header and the banner', () => {
+  it.each([
+    [375, 130],
+    [320, 145],
+  ])(
+    'at %i px take at most %i px together, in legible text and with targets of 24 px',
+    async (width, limit) => {
+      await t.page.setViewportSize({ width, height: 800 });
+      await t.page.goto(mainUrl() + '/', { waitUntil: 'networkidle' });
+      const measured = await t.page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const size = (selector: string) =>
+          parseFloat(getComputedStyle(document.querySelector(selector)!).fontSize);
+        const targets = ['.hamburger', '.spartan-letters__button', '.spartan-banner__toggle'].map(
+          (selector) => Math.min(box(selector).width, box(selector).height),
+        );
+        return {
+          height: Math.round(box('.spartan-banner').bottom - box('.site-header').top),
+          smallestText: Math.min(
+            size('.brand__tagline'),
+            size('.spartan-banner__message'),
+            size('.spartan-banner__state'),
+          ),
+          smallestTarget: Math.min(...targets),
+          // The ticker keeps most of the row, so that several state names show.
+          ticker: box('.spartan-banner__ticker').width / window.innerWidth,
+        };
+      });
+      expect(measured.height).toBeLessThanOrEqual(limit);
+      expect(measured.smallestText).toBeGreaterThanOrEqual(12);
+      expect(measured.smallestTarget).toBeGreaterThanOrEqual(24);
+      expect(measured.ticker).toBeGreaterThan(0.6);
+      expect(await linesOf(t.page, '.spartan-banner__message')).toBeLessThanOrEqual(2);
+      if (width >= 375) expect(await linesOf(t.page, '.brand__tagline')).toBe(1);
+    },
+  );
+
+  it.each([1280, 1366, 1440])(
+    'at %i px the tagline takes one line and both menu arrows keep their width',
+    async (width) => {
+      await t.page.setViewportSize({ width, height: 900 });
+      await t.page.goto(mainUrl() + '/', { waitUntil: 'networkidle' });
+      expect(await linesOf(t.page, '.brand__tagline')).toBe(1);
+      const arrows = await t.page
+        .locator('.nav-menu__button .chevron')
+        .evaluateAll((all) => all.map((el) => el.getBoundingClientRect().width));
+      expect(arrows).toHaveLength(2);
+      expect(arrows[0]).toBeGreaterThanOrEqual(12);
+      expect(arrows[1]).toBe(arrows[0]);
+      // The row still fits: the letter button ends inside the viewport, on the nav's row.
+      const fits = await t.page.evaluate(() => {
+        const letter = document.querySelector('.site-header__letter')!.getBoundingClientRect();
+        const nav = document.querySelector('.site-nav')!.getBoundingClientRect();
+        return (
+          letter.right <= window.innerWidth && letter.left >= nav.right && nav.top < letter.bottom
+        );
+      });
+      expect(fits).toBe(true);
     },
   );
 });
@@ -95,6 +157,8 @@ describe('no route is wider than the viewport, and no card is cut', () => {
   it.each(ROUTES)('%s from 320 to 1440 px', async (path) => {
     await t.page.setViewportSize({ width: 1440, height: 900 });
     await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+    // Parts that load as they near the viewport (videos, the map) are measured too.
+    await loadEverything(t.page);
     for (const width of WIDTHS) {
       await t.page.setViewportSize({ width, height: 900 });
       await expect
@@ -161,24 +225,34 @@ describe('balanced grids and placeholders that look intended', () => {
     for (const height of heights) expect(height).toBeLessThan(240);
   });
 
-  it('each fund topic has its own poster, which fills its tile', async () => {
+  it('each fund topic has its own poster, which fills its tile, and no clip of another page', async () => {
     const page = await open('/spartan-wealth-fund');
     const tabs = page.getByRole('tab');
     const count = await tabs.count();
     const posters: string[] = [];
+    const clips: string[] = [];
     for (let i = 0; i < count; i++) {
       await tabs.nth(i).click();
       const tile = page.locator('[role="tabpanel"]:not([hidden]) .video-tile');
-      const [poster, fills] = await tile.evaluate((button) => {
+      const [poster, fills, clip] = await tile.evaluate((button) => {
         const video = button.querySelector('video')!;
         const a = button.getBoundingClientRect();
         const b = video.getBoundingClientRect();
-        return [video.getAttribute('poster') ?? '', Math.abs(a.height - b.height) < 1] as const;
+        const source = video.querySelector('source')?.getAttribute('src') ?? video.src;
+        return [
+          video.getAttribute('poster') ?? '',
+          Math.abs(a.height - b.height) < 1,
+          source,
+        ] as const;
       });
       expect(fills).toBe(true);
       posters.push(poster);
+      clips.push(clip);
     }
     expect(posters).toEqual(posters.map((_, i) => `/media/images/fund-topic-${i + 1}.svg`));
+    // The founders' clip letters THE FOUNDERS on every frame: it belongs to no fund topic.
+    expect(clips.filter((clip) => !clip)).toEqual([]);
+    expect(clips.filter((clip) => clip.includes('the-founders'))).toEqual([]);
   });
 
   it.each([375, 1024, 1440])(
@@ -207,6 +281,30 @@ describe('balanced grids and placeholders that look intended', () => {
       texts.add(await page.locator('[role="tabpanel"]:not([hidden]) .paper p').first().innerText());
     }
     expect(texts.size).toBe(await tabs.count());
+  });
+});
+
+describe('the passcode', () => {
+  it.each([320, 375])('at %i px its six boxes sit inside the card', async (width) => {
+    const page = await open('/employee-one-time-pass', width);
+    const outside = await page.evaluate(() => {
+      const card = document.querySelector('.card-form')!;
+      const frame = card.getBoundingClientRect();
+      const style = getComputedStyle(card);
+      const left = frame.left + parseFloat(style.borderLeftWidth);
+      const right = frame.right - parseFloat(style.borderRightWidth);
+      const boxes = [...document.querySelectorAll('.passcode__box')].map((box) =>
+        box.getBoundingClientRect(),
+      );
+      return {
+        count: boxes.length,
+        outside: boxes
+          .map((box, i) => ({ i, left: box.left, right: box.right }))
+          .filter((box) => box.left < left - 0.5 || box.right > right + 0.5),
+      };
+    });
+    expect(outside).toEqual({ count: 6, outside: [] });
+    expect(await overflowing(page)).toEqual([]);
   });
 });
 
