@@ -1,7 +1,7 @@
 /**
  * Staff accounts: create, list, change role, remove, reset password or second factor, end
  * sessions. One service behind the CLI (`npm run staff`, directly or through the running
- * server's admin socket, server/admin-socket.ts), the admin API (server/routes/staff-admin.ts)
+ * server's admin socket, server/cli/admin-socket.ts), the admin API (server/routes/staff-admin.ts)
  * and tests (decorated as `app.staff`):
  *
  *   const app = await build({ dataDir, ... });

@@ -4,11 +4,16 @@
  *
  * A Unix domain socket at `<DATA_DIR>/admin.sock`, mode 0600 inside the 0700 data folder: only
  * the operating-system user that runs the server can connect, the same user who could read
- * the database files anyway. One JSON line in ({command, username, …}), one JSON line out
- * ({code, stdout, stderr}), then the connection closes. Changes are audited with actor `cli`.
+ * the database files anyway. A socket's path has a small limit (107 bytes on Linux); past it,
+ * the socket lives in a private 0700 folder of the system's temporary folder instead, named from
+ * the user id and a hash of DATA_DIR, so that the CLI finds it (socketPath). One JSON line in
+ * ({command, username, …}), one JSON line out ({code, stdout, stderr}), then the connection
+ * closes. Changes are audited with actor `cli`.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { StaffService } from '../staff.ts';
 import {
@@ -21,8 +26,43 @@ import {
 export const SOCKET_NAME = 'admin.sock';
 const MAX_REQUEST = 16 * 1024;
 
+/** The bytes a socket path may have: sun_path (108 on Linux, 104 elsewhere) less its NUL. */
+const MAX_SOCKET_PATH = process.platform === 'linux' ? 107 : 103;
+
+/**
+ * Where the server on `dataDir` listens: `<DATA_DIR>/admin.sock`, or, when that path is too
+ * long for a socket, `admin.sock` in `<tmpdir>/spartan-admin-<uid>-<hash of DATA_DIR>/`.
+ */
 export function socketPath(dataDir: string): string {
-  return path.join(path.resolve(dataDir), SOCKET_NAME);
+  const inside = path.join(path.resolve(dataDir), SOCKET_NAME);
+  if (Buffer.byteLength(inside) <= MAX_SOCKET_PATH) return inside;
+  let real = path.resolve(dataDir);
+  try {
+    real = fs.realpathSync(real); // One folder, however DATA_DIR spells it.
+  } catch {
+    // Not there (yet): no server runs on it, so the path only needs to be stable.
+  }
+  const hash = createHash('sha256').update(real).digest('hex').slice(0, 32);
+  const folder = `spartan-admin-${process.getuid?.() ?? 0}-${hash}`;
+  return path.join(os.tmpdir(), folder, SOCKET_NAME);
+}
+
+/** Whether the socket's folder is outside DATA_DIR (a shared temporary folder). */
+function outsideDataDir(file: string, dataDir: string): boolean {
+  return path.dirname(file) !== path.resolve(dataDir);
+}
+
+/**
+ * Why the folder is not ours alone (another local user could have made it first, to listen in
+ * place of the server), or null: a real folder, not a link, owned by this user, mode 0700.
+ */
+function notPrivate(folder: string): string | null {
+  const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
+  if (!stat) return `${folder} does not exist`;
+  if (!stat.isDirectory()) return `${folder} is not a folder`;
+  if (process.getuid && stat.uid !== process.getuid()) return `${folder} belongs to another user`;
+  if ((stat.mode & 0o077) !== 0) return `${folder} is open to other users`;
+  return null;
 }
 
 /** Whether something answers on the socket (a live server, not a stale file). */
@@ -38,7 +78,7 @@ function answering(file: string): Promise<boolean> {
 }
 
 /**
- * Listens on `<dataDir>/admin.sock`; resolves with the function that stops it. Does nothing
+ * Listens on socketPath(dataDir); resolves with the function that stops it. Does nothing
  * (and says so through `warn`) if another live server already answers there.
  */
 export async function startAdminSocket(
@@ -47,7 +87,24 @@ export async function startAdminSocket(
   warn: (message: string) => void,
 ): Promise<() => Promise<void>> {
   const file = socketPath(dataDir);
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (outsideDataDir(file, dataDir)) {
+    if (Buffer.byteLength(file) > MAX_SOCKET_PATH) {
+      warn(`No admin socket: ${file} is too long for a socket; shorten TMPDIR or DATA_DIR.`);
+      return async () => undefined;
+    }
+    try {
+      fs.mkdirSync(path.dirname(file), { mode: 0o700 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const problem = notPrivate(path.dirname(file));
+    if (problem) {
+      warn(`No admin socket (${problem}): \`npm run staff\` cannot reach this server.`);
+      return async () => undefined;
+    }
+  } else {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  }
   if (fs.existsSync(file)) {
     if (await answering(file)) {
       warn(`Another server answers on ${file}: staff commands will go to it.`);
@@ -88,6 +145,13 @@ export async function startAdminSocket(
     new Promise<void>((resolve) => {
       server.close(() => resolve());
       fs.rmSync(file, { force: true });
+      if (outsideDataDir(file, dataDir)) {
+        try {
+          fs.rmdirSync(path.dirname(file)); // Only if empty: it is ours, but leave what it holds.
+        } catch {
+          // Not empty or already gone.
+        }
+      }
     });
 }
 
@@ -118,6 +182,11 @@ async function answer(staff: StaffService, line: string): Promise<CommandResult>
 export function sendToServer(dataDir: string, cmd: StaffCommand): Promise<CommandResult | null> {
   const file = socketPath(dataDir);
   if (!fs.existsSync(file)) return Promise.resolve(null);
+  const problem = outsideDataDir(file, dataDir) ? notPrivate(path.dirname(file)) : null;
+  if (problem) {
+    // The password would go to whoever listens there.
+    return Promise.reject(new Error(`Not using the admin socket ${file}: ${problem}.`));
+  }
   return new Promise((resolve, reject) => {
     let connected = false;
     let reply = '';

@@ -77,7 +77,7 @@ export const spartanApplications = pgTable('spartan_applications', {
   phone: text('phone').notNull(),
   /** The partner page's origin; null for our own site. */
   origin: text('origin'),
-  /** Review status (server/desk/status.ts). */
+  /** Review status: one of content/review.ts; changes recorded by server/desk/activity.ts. */
   status: text('status').notNull().default('new'),
 });
 
@@ -115,7 +115,7 @@ export const investorApplications = pgTable('investor_applications', {
   message: text('message'),
   /** The partner page's origin; null for our own site. */
   origin: text('origin'),
-  /** Review status (server/desk/status.ts). */
+  /** Review status: one of content/review.ts; changes recorded by server/desk/activity.ts. */
   status: text('status').notNull().default('new'),
 });
 

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
+import type { StaffService } from '../../server/staff.ts';
 import { run, startServer, type RunningServer } from './processes.ts';
 
 describe('staff command', () => {
@@ -92,5 +94,69 @@ describe('staff command', () => {
     const list = await staff(['list']);
     expect(list.stderr).toBe('');
     expect(list.stdout).toMatch(/^alice\t/m);
+  });
+});
+
+describe('staff command with a DATA_DIR too long for a socket path in it', () => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-long-'));
+  // Well past the 107 bytes a Unix socket path may have on Linux (103 elsewhere).
+  const dataDir = path.join(base, 'a-data-folder-with-a-long-name-'.repeat(4));
+  const env = { DATA_DIR: dataDir, DIST_DIR: base };
+  const staff = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+  let server: RunningServer | undefined;
+
+  afterAll(async () => {
+    server?.proc.kill('SIGKILL');
+    await server?.exited;
+    fs.rmSync(path.dirname(socketPath(dataDir)), { recursive: true, force: true });
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  it('given the server running, then it starts, and the CLI reaches it over a socket in a private temporary folder', async () => {
+    expect(Buffer.byteLength(path.join(dataDir, 'admin.sock'))).toBeGreaterThan(107);
+    server = await startServer(env);
+    const socket = socketPath(dataDir);
+    expect(path.dirname(path.dirname(socket))).toBe(os.tmpdir());
+    expect(Buffer.byteLength(socket)).toBeLessThanOrEqual(103);
+    expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(socket).isSocket()).toBe(true);
+    expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(dataDir)).not.toContain('admin.sock');
+    // Opening the embedded database itself would fail: the running server holds it.
+    const add = await staff(['add', 'carol', '--name', 'Carol'], 'a sturdy passphrase\n');
+    expect(add.stderr).toBe('');
+    expect(add.stdout).toMatch(/Created staff account carol \(Carol\), role admin/);
+    const login = await fetch(`${server.url}/api/security-login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'carol', password: 'a sturdy passphrase' }),
+    });
+    expect(login.status).toBe(200);
+    // A clean stop takes the socket and its folder away.
+    server.proc.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    server = undefined;
+    expect(fs.existsSync(path.dirname(socket))).toBe(false);
+    expect((await staff(['list'])).stdout).toMatch(/^carol\tCarol\tadmin\t/m);
+  }, 180_000); // Three processes one after another: slow on a busy machine.
+
+  it('given that folder made by someone else first (open to others), then neither server nor CLI uses it', async () => {
+    const folder = path.dirname(socketPath(dataDir));
+    fs.mkdirSync(folder, { mode: 0o755 });
+    fs.chmodSync(folder, 0o755);
+    try {
+      const warnings: string[] = [];
+      const stop = await startAdminSocket({} as StaffService, dataDir, (m) => warnings.push(m));
+      await stop();
+      expect(warnings.join('\n')).toMatch(/open to other users/);
+      expect(fs.readdirSync(folder)).toEqual([]);
+      // A socket file planted there: the CLI does not send the password to it.
+      fs.writeFileSync(path.join(folder, 'admin.sock'), '');
+      const add = await staff(['add', 'dave'], 'a sturdy passphrase\n');
+      expect(add.code).toBe(1);
+      expect(add.stderr).toMatch(/Not using the admin socket .*open to other users/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

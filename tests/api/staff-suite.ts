@@ -119,7 +119,7 @@ export function staffSuite(
           submit: { max: 50, windowSeconds: 600 },
           login: { max: 6, windowSeconds: 900 },
           loginFailuresPerUser: { max: 3, windowSeconds: 900 },
-          // The progressive delay is real but short here (its growth: tests/api/login-throttle.test.ts).
+          // The progressive delay is real but short here (its growth: tests/api/hash-gate.test.ts).
           loginFailureDelayMaxMs: 20,
         },
       });

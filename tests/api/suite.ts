@@ -108,7 +108,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         logger: false,
         corsOrigins: [PARTNER],
         authSecret: AUTH_SECRET,
-        // Password-only logins here; the second factor is tested in tests/api/staff-auth.ts.
+        // Password-only logins here; the second factor is tested in tests/api/staff-suite.ts.
         staffMfa: 'optional',
         rateLimits: {
           submit: { max: 5, windowSeconds: 600 },

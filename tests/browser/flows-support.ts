@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DIST } from '../../scripts/paths.ts';
 import type { Locator, Page } from 'playwright-core';
-import { database, mainUrl } from './harness.ts';
+import { database, mainUrl, openLogin } from './harness.ts';
 
 /** A small but real PDF (one page, text `label`), unique per call; `padKB` adds comment lines to make it bigger. */
 export function pdfBytes(label: string, padKB = 0): Buffer {
@@ -47,6 +47,22 @@ export async function staffToken(): Promise<string> {
   const token = ((await res.json()) as { access: string }).access;
   tokens.set(mainUrl(), token);
   return token;
+}
+
+/** The status of a session check with `token`: 200 while the session lives, 401 once ended. */
+export const sessionStatus = async (token: string) =>
+  (
+    await fetch(`${mainUrl()}/api/security-session/`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).status;
+
+/** Fills and sends the login page's first step (going on to `next` once logged in). */
+export async function logIn(page: Page, username: string, password: string, next = '/staff') {
+  await openLogin(page, next);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
 }
 
 /** GET an API path as staff: status and body (JSON, or bytes for files). */

@@ -2,9 +2,10 @@
  * Starts, once for all browser tests: the real server on 127.0.0.1 (site,
  * widgets, API on a throwaway data folder and the embedded database), the
  * same server a second time on a throwaway PostgreSQL 15 cluster (the staff
- * screens run against both: see `eachDatabase` in harness.ts), the partner
- * demo on a second origin (localhost, another port), and one Chromium that
- * tests connect to.
+ * screens run against both: see `eachDatabase` in harness.ts), on each
+ * database one more server that requires the second factor (STAFF_MFA=required:
+ * its set-up screens), the partner demo on a second origin (localhost, another
+ * port), and one Chromium that tests connect to.
  *
  * No PostgreSQL available fails the run, as in the API suite, unless
  * SPARTAN_SKIP_POSTGRES=1: then the PostgreSQL variants are reported skipped, by name.
@@ -55,21 +56,31 @@ declare module 'vitest' {
     mfaSecret: string;
     /** The embedded database's server (the one above), then PostgreSQL's, or null if skipped. */
     databases: [DatabaseTarget, DatabaseTarget | null];
+    /**
+     * The same pair, each a server of its own with STAFF_MFA=required, whose one account (an
+     * admin, enrolled in TOTP) is both `staff` and `mfa`.
+     */
+    mfaDatabases: [DatabaseTarget, DatabaseTarget | null];
   }
 }
 
-/** The server under test, listening on a free port, with its two staff accounts. */
+/**
+ * The server under test, listening on a free port, with its two staff accounts; or, with
+ * `mfaRequired`, its one (enrolled) admin.
+ */
 async function startServer(
   name: DatabaseTarget['name'],
   options: { dataDir: string; databaseUrl?: string | undefined; corsOrigins: string[] },
+  mfaRequired = false,
 ): Promise<{ app: FastifyInstance; target: DatabaseTarget }> {
   const app = await build({
     distDir: DIST,
     logger: false,
     ...options,
-    // Second factor optional here: most flows log in many times a minute, and a TOTP code may be
-    // used once. The two-step login itself is tested with an enrolled account (flows-staff).
-    staffMfa: 'optional',
+    // Second factor optional on the main servers: most flows log in many times a minute, and a
+    // TOTP code may be used once. The two-step login itself is tested with an enrolled account
+    // (flows-staff); the set-up screens on the STAFF_MFA=required servers (staff-mfa).
+    staffMfa: mfaRequired ? 'required' : 'optional',
     // Every browser test logs in and applies from 127.0.0.1: the per-address allowances (20
     // logins and 10 applications of each kind by default) would run out across the files.
     // Throttling is tested in tests/api.
@@ -81,6 +92,13 @@ async function startServer(
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  if (mfaRequired) {
+    const admin = { username: 'mfa-admin', password: `pw-${crypto.randomUUID()}` };
+    await app.staff.create({ ...admin, name: 'Required Admin' });
+    const { secret } = await app.staff.enrolNewTotp(admin.username);
+    const target = { name, postgres: Boolean(options.databaseUrl), url, staff: admin };
+    return { app, target: { ...target, mfa: { ...admin, secret } } };
+  }
   const staff = { username: 'flows-staff', password: `pw-${crypto.randomUUID()}` };
   await app.staff.create({ ...staff, name: 'Flow Tester' });
   const mfa = { username: 'flows-mfa', password: `pw-${crypto.randomUUID()}` };
@@ -99,6 +117,7 @@ export default async function setup(project: TestProject) {
   const temp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-browser-'));
   const dataDir = temp();
   const pgDataDir = temp();
+  const mfaDataDirs = [temp(), temp()];
   const servers: FastifyInstance[] = [];
   let cluster: PostgresCluster | undefined;
   // The partner demo listens first so the main server can allow its origin by CORS.
@@ -107,36 +126,67 @@ export default async function setup(project: TestProject) {
   await demo.listen({ host: '127.0.0.1', port: 0 });
   // A different host name and port: a real second origin.
   const demoUrl = `http://localhost:${(demo.server.address() as { port: number }).port}`;
-  let embedded: Awaited<ReturnType<typeof startServer>>;
+  type Started = Awaited<ReturnType<typeof startServer>>;
+  let embedded: Started;
   let postgres: DatabaseTarget | null = null;
+  let embeddedMfa: DatabaseTarget;
+  let postgresMfa: DatabaseTarget | null = null;
+  /** Starts servers side by side; each that started is stopped with the others, even on failure. */
+  const startAll = async (...starting: Array<Promise<Started>>) => {
+    const settled = await Promise.allSettled(starting);
+    for (const s of settled) if (s.status === 'fulfilled') servers.push(s.value.app);
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((s) => (s as PromiseFulfilledResult<Started>).value);
+  };
   let browser: BrowserServer | undefined;
   const stop = async () => {
     await browser?.close();
     await demo.close();
     for (const app of servers) await app.close();
     await cluster?.stop();
-    for (const dir of [dataDir, pgDataDir]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [dataDir, pgDataDir, ...mfaDataDirs])
+      fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    embedded = await startServer('PGlite', {
-      dataDir,
-      // The embedded database, whatever DATABASE_URL says.
-      databaseUrl: undefined,
-      corsOrigins: [demoUrl],
-    });
-    servers.push(embedded.app);
+    const [main, withMfa] = await startAll(
+      startServer('PGlite', {
+        dataDir,
+        // The embedded database, whatever DATABASE_URL says.
+        databaseUrl: undefined,
+        corsOrigins: [demoUrl],
+      }),
+      startServer(
+        'PGlite',
+        { dataDir: mfaDataDirs[0]!, databaseUrl: undefined, corsOrigins: [] },
+        true,
+      ),
+    );
+    embedded = main!;
+    embeddedMfa = withMfa!.target;
     mainUrl = embedded.target.url;
     if (SKIP_POSTGRES) {
       warnSkippedPostgres('the staff browser tests');
     } else {
       cluster = await startPostgres();
-      const started = await startServer('PostgreSQL 15', {
-        dataDir: pgDataDir,
-        databaseUrl: await cluster.createDatabase('spartan_browser'),
-        corsOrigins: [demoUrl],
-      });
-      servers.push(started.app);
-      postgres = started.target;
+      const [started, withMfa] = await startAll(
+        startServer('PostgreSQL 15', {
+          dataDir: pgDataDir,
+          databaseUrl: await cluster.createDatabase('spartan_browser'),
+          corsOrigins: [demoUrl],
+        }),
+        startServer(
+          'PostgreSQL 15',
+          {
+            dataDir: mfaDataDirs[1]!,
+            databaseUrl: await cluster.createDatabase('spartan_browser_mfa'),
+            corsOrigins: [],
+          },
+          true,
+        ),
+      );
+      postgres = started!.target;
+      postgresMfa = withMfa!.target;
     }
     browser = await chromium.launchServer({
       executablePath: chromePath(),
@@ -158,5 +208,6 @@ export default async function setup(project: TestProject) {
   project.provide('mfaPassword', mfa.password);
   project.provide('mfaSecret', mfa.secret);
   project.provide('databases', [embedded.target, postgres]);
+  project.provide('mfaDatabases', [embeddedMfa, postgresMfa]);
   return stop;
 }

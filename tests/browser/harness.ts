@@ -31,9 +31,14 @@ export interface DatabaseRun {
  * "title (PGlite)" then "title (PostgreSQL 15)". Helpers reading `mainUrl()` and `database()`
  * follow; declare per-test data in `beforeAll` inside `body`. Under SPARTAN_SKIP_POSTGRES=1,
  * the PostgreSQL block is declared and skipped, so every test in it is reported skipped by name.
+ * With `mfaRequired`, the servers are those with STAFF_MFA=required (`mfaDatabases`).
  */
-export function eachDatabase(title: string, body: (db: DatabaseRun) => void): void {
-  const [embedded, postgres] = inject('databases');
+export function eachDatabase(
+  title: string,
+  body: (db: DatabaseRun) => void,
+  options: { mfaRequired?: boolean } = {},
+): void {
+  const [embedded, postgres] = inject(options.mfaRequired ? 'mfaDatabases' : 'databases');
   const runs: Array<[DatabaseTarget['name'], DatabaseTarget | null]> = [
     [embedded.name, embedded],
     ['PostgreSQL 15', postgres],

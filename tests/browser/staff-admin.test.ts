@@ -13,11 +13,10 @@ import {
   eachDatabase,
   keepSession,
   mainUrl,
-  openLogin,
   openPage,
   type TestPage,
 } from './harness.ts';
-import { staffCredentials } from './flows-support.ts';
+import { logIn, sessionStatus, staffCredentials } from './flows-support.ts';
 
 const pages: TestPage[] = [];
 afterEach(async () => {
@@ -33,13 +32,6 @@ const isActive = (locator: Locator) => locator.evaluate((el) => el === document.
 
 const strong = () => `lantern ${crypto.randomUUID().slice(0, 8)} harbour quietly`;
 
-async function logIn(page: Page, username: string, password: string, next = '/staff') {
-  await openLogin(page, next);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
 async function asAdmin(page: Page, next: string) {
   await logIn(page, staffCredentials().username, staffCredentials().password, next);
   await page.waitForURL(`${mainUrl()}${next}`);
@@ -54,13 +46,6 @@ async function apiLogin(username: string, password: string): Promise<string> {
   expect(res.status).toBe(200);
   return ((await res.json()) as { access: string }).access;
 }
-
-const sessionStatus = async (token: string) =>
-  (
-    await fetch(`${mainUrl()}/api/security-session/`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
-  ).status;
 
 /** Adds an account on the Staff accounts screen; answers the setup link if one was made. */
 async function addAccount(
