@@ -25,10 +25,13 @@ export function StaffArea({ url }: { url: string }) {
   // My account, staff accounts, audit trail: in their own chunk (StaffSection.tsx).
   const section = sectionOf(url);
   const logout = async () => {
-    await serverLogout();
+    // The revocation leaves with the token; the page forgets it at once, so the list (and its
+    // live poll) is gone before the token stops working, and no call of this page meets a 401.
+    const revoked = serverLogout();
     loggedOut(authState);
     resetStaffState();
     navigate('/security-login', true);
+    await revoked;
   };
   return (
     <div className="page staff">

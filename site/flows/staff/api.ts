@@ -373,10 +373,12 @@ export async function downloadResume(kind: Kind, id: string, filename: string): 
 
 /** Logs out on the server (the token stops working), whatever it answers. */
 export async function serverLogout(): Promise<void> {
+  // The token is read now, before any wait: the caller may end the local session at once.
+  const headers = authHeader();
   try {
     const client = await httpClient(resolveApiBase(undefined));
     // An empty JSON body: without one, axios would label it a form post the API does not take.
-    await client.post(LOGOUT_PATH, {}, { headers: authHeader() });
+    await client.post(LOGOUT_PATH, {}, { headers });
   } catch {
     // Offline or already expired: the local logout below still ends the session here.
   }
