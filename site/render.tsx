@@ -6,7 +6,7 @@ import { renderIslands } from './components/Island.tsx';
 import { isLazyPage } from './lazy.tsx';
 import { newRenderState } from './render-state.ts';
 import { documentTitle } from './navigation.ts';
-import { allRoutes, matchRoute, notFoundRoute, prerenderedRoutes } from './routes.tsx';
+import { allRoutes, matchRoute, prerenderedRoutes } from './routes.tsx';
 
 export interface RenderedRoute {
   /** The route's path pattern (the browser hydrates only when its URL matches the same route). */
@@ -59,4 +59,3 @@ export const shellRoutes = (): Array<{ path: string; route: string; title: strin
 
 /** A URL no route matches, rendered as dist/site/404.html. */
 export const NOT_FOUND_URL = '/__not-found__';
-export const notFoundTitle = documentTitle(notFoundRoute.title);
