@@ -28,22 +28,32 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  // Boundaries: the site uses the widgets' components, their styles and widgets/shared.ts, not
-  // their internals; the widgets (embedded on any page) never depend on the site.
+  // Boundaries: the site (its tests too) uses the widgets' components, their styles,
+  // widgets/shared.ts and widgets/shared-styles/, not their internals: no import of any file
+  // (CSS included) under widgets/internal/ or widgets/runtime/, and no vi.mock of one. The widgets
+  // (embedded on any page) never depend on the site.
   {
     files: ['site/**/*.{ts,tsx}'],
-    ignores: ['site/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '/widgets/(?:internal|runtime)/.*\\.tsx?$',
+              regex: '/widgets/(?:internal|runtime)/',
               message:
-                'The site imports what it needs of the widgets from widgets/shared.ts (or widgets/motion.ts).',
+                'The site imports what it needs of the widgets from widgets/shared.ts (or widgets/motion.ts), and their shared CSS from widgets/shared-styles/.',
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(?:mock|doMock|importActual)$/] > Literal[value=/\\/widgets\\/(?:internal|runtime)\\//]",
+          message:
+            'Site tests mock the widgets through their public modules (widgets/shared.ts), not widgets/internal/ or widgets/runtime/.',
         },
       ],
     },

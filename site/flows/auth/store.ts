@@ -9,7 +9,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { STORAGE_KEYS } from '../../../content/constants.ts';
-import { resolveApiBase } from '../../../widgets/shared.ts';
+import { httpClient, resolveApiBase } from '../../../widgets/shared.ts';
 import {
   LOGIN_FAILED,
   isLoginStep,
@@ -134,7 +134,7 @@ export async function login(
     const result =
       LOCAL_AUTH_ENABLED && !state.useApiAuth && !('path' in request)
         ? await localLogin(request)
-        : await serverLogin(resolveApiBase(apiBase), request);
+        : await serverLogin(resolveApiBase(apiBase), request, httpClient);
     if (isLoginStep(result)) {
       state.loading = false;
       return result;
