@@ -1,6 +1,6 @@
 /** Prerendering entry (built for Node by scripts/build-site.ts): a route's HTML, title and page chunks. */
 import { renderToString } from 'preact-render-to-string';
-import { h, type ComponentType, type VNode } from 'preact';
+import { h, type ComponentType } from 'preact';
 import { App } from './App.tsx';
 import { renderIslands } from './components/Island.tsx';
 import { isLazyPage } from './lazy.tsx';
@@ -25,7 +25,7 @@ export async function renderRoute(url: string): Promise<RenderedRoute> {
   const route = matchRoute(url);
   if (isLazyPage(route.component)) await route.component.preload();
   const state = newRenderState();
-  const page = renderToString((<App url={url} renderState={state} />) as unknown as VNode);
+  const page = renderToString(<App url={url} renderState={state} />);
   const html = await renderIslands(page, state.islands, (component, props) =>
     renderToString(h(component as ComponentType, props)),
   );

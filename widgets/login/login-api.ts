@@ -94,9 +94,11 @@ export async function serverLogin(
         : body.mfa_required
           ? 'mfa'
           : null;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the login rejects with its message (LoginForm shows it; docs/PRODUCT.md, "Failure messages")
     if (!kind) throw LOGIN_FAILED;
     return { kind, challenge: body.challenge, secret: body.secret, qrSvg: body.qr_svg };
   }
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the login rejects with its message (LoginForm shows it; docs/PRODUCT.md, "Failure messages")
   if (typeof body.access !== 'string' || !body.access) throw LOGIN_FAILED;
   return {
     access: body.access,
