@@ -1,6 +1,5 @@
 /** Carousel timings and defaults (docs/CAROUSEL.md). */
 export const HERO_AUTOPLAY_MS = 7000;
-export const HERO_TRANSITION_MS = 500;
 export const CAROUSEL_DEFAULTS = {
   step: 1,
   autoplayMs: 3000,

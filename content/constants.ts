@@ -14,7 +14,6 @@ export const COUNTER_START_DATE = '2024-12-15T00:00:00Z';
 /** Integer digits shown at viewport widths up to 768 px, and above. */
 export const COUNTER_DIGITS_NARROW = 12;
 export const COUNTER_DIGITS_WIDE = 14;
-export const COUNTER_NARROW_MAX_WIDTH_PX = 768;
 /** Local storage keys the counter restores from and writes to. */
 export const COUNTER_STORAGE_KEYS = {
   dollars: 'dollars',
@@ -30,9 +29,6 @@ export const TICKER_SPEED = 50;
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
 
 export const MOBILE_MENU_TRANSITION_S = 0.3;
-export const MOBILE_MENU_OVERLAY_OPACITY = 0.5;
-export const SIDEBAR_WIDTH_REM = 12;
-export const SIDEBAR_TRANSITION_S = 0.5;
 
 export const REVIEW_BUSINESS_DAYS = 5;
 export const PASSCODE_LENGTH = 6;

@@ -32,7 +32,10 @@ export const FIRST_OPEN_STATUS: Record<ReviewKind, string | null> = {
 };
 
 export function statusLabel(kind: ReviewKind, value: unknown): string {
-  return REVIEW_STATUSES[kind].find((s) => s.value === value)?.label ?? String(value ?? '—');
+  return (
+    REVIEW_STATUSES[kind].find((s) => s.value === value)?.label ??
+    (typeof value === 'string' ? value : value == null ? '—' : JSON.stringify(value))
+  );
 }
 
 /** Longest note staff may write. */

@@ -52,7 +52,5 @@ export const US_STATES = [
   'Wyoming',
 ] as const;
 
-export type UsState = (typeof US_STATES)[number];
-
 /** The letters of the banner's dropdown, A to Z. */
 export const ALPHABET = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));

@@ -66,18 +66,6 @@ export const spartanApplicationSchema = z.strictObject({
 
 export type SpartanApplication = z.infer<typeof spartanApplicationSchema>;
 
-/** The text fields of the form, in order (the resume is the `resume` file part). */
-export const SPARTAN_TEXT_FIELDS = [
-  'job_title',
-  'fullname',
-  'date_of_birth',
-  'location',
-  'gender',
-  'email',
-  'phone',
-  HONEYPOT_FIELD,
-] as const;
-
 export function validateSpartanApplication(input: unknown): Validation<SpartanApplication> {
   return validate(spartanApplicationSchema, input);
 }

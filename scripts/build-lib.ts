@@ -87,13 +87,17 @@ function packageManifest(): { modules: ManifestModule[] } {
   };
 }
 
-/** The CSS of every widget, for pages that server-render the components. */
+/**
+ * The CSS of every widget, for pages that server-render the components (tokens first; not
+ * widgets/shared-styles/, whose files only @import the others for the site).
+ */
 function stylesheet(): string {
+  const skipped = /[\\/](?:runtime|shared-styles)$/;
   const files = [
     'widgets/runtime/tokens.css',
     ...fs
       .readdirSync(path.join(ROOT, 'widgets'), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.css') && !e.parentPath.includes('runtime'))
+      .filter((e) => e.isFile() && e.name.endsWith('.css') && !skipped.test(e.parentPath))
       .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)))
       .sort(),
   ];

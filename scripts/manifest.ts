@@ -372,5 +372,11 @@ export async function writeManifest(check = false): Promise<boolean> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeManifest(process.argv.includes('--check')).then((ok) => process.exit(ok ? 0 : 1));
+  writeManifest(process.argv.includes('--check')).then(
+    (ok) => process.exit(ok ? 0 : 1),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -265,7 +265,7 @@ async function assemble(
   useStrictJson(app, JSON_BODY_LIMIT);
   useZodValidation(app);
 
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(authRoutes, security);
   await app.register(accountRoutes, security);
   await app.register(staffAdminRoutes, security);

@@ -17,11 +17,9 @@ import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/index.ts';
 import { staffSessions, staffUsers } from './db/schema.ts';
-import { ApiError, ERR_NOT_AUTHENTICATED } from './errors.ts';
+import { ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from './errors.ts';
 import { TOKEN_TTL_SECONDS, type TokenService } from './security/tokens.ts';
 import { IDLE_TIMEOUT_MS, publicUser, SESSION_MAX_MS, type Role, type StaffUser } from './staff.ts';
-
-export const ERR_FORBIDDEN_ROLE = () => new ApiError(403, 'Your role does not allow this');
 
 /** Activity is written at most this often per session (a staff call, not every one a write). */
 const TOUCH_EVERY_MS = 30_000;

@@ -51,6 +51,16 @@ export const ERR_NOT_AUTHENTICATED = () =>
     { 'WWW-Authenticate': 'Bearer' },
     'SPARTAN_ERR_NOT_AUTHENTICATED',
   );
+/** An error with a fixed detail and its own code. */
+const named = (statusCode: number, detail: string, code: string) =>
+  new ApiError(statusCode, detail, undefined, undefined, code);
+
+export const ERR_INVALID_CODE = () => named(401, 'Invalid code', 'SPARTAN_ERR_INVALID_CODE');
+/** A later login step whose challenge is unknown, used up or past its time. */
+export const ERR_LOGIN_EXPIRED = () =>
+  named(401, 'This login has expired: start again', 'SPARTAN_ERR_LOGIN_EXPIRED');
+export const ERR_FORBIDDEN_ROLE = () =>
+  named(403, 'Your role does not allow this', 'SPARTAN_ERR_FORBIDDEN_ROLE');
 export const ERR_FORBIDDEN_ORIGIN = () =>
   new ApiError(
     403,
@@ -61,6 +71,10 @@ export const ERR_FORBIDDEN_ORIGIN = () =>
   );
 export const ERR_NOT_FOUND = () =>
   new ApiError(404, 'Not found', undefined, undefined, 'SPARTAN_ERR_NOT_FOUND');
+export const ERR_SETUP_LINK = () =>
+  named(404, 'This setup link is not valid or has expired', 'SPARTAN_ERR_SETUP_LINK');
+/** A change the current state refuses (a taken username, the last admin). */
+export const ERR_CONFLICT = (detail: string) => named(409, detail, 'SPARTAN_ERR_CONFLICT');
 export const ERR_TOO_LARGE = (detail = 'Request body is too large') =>
   new ApiError(413, detail, undefined, undefined, 'SPARTAN_ERR_TOO_LARGE');
 export const ERR_UNSUPPORTED_MEDIA_TYPE = (expected: string) =>

@@ -447,11 +447,7 @@ export class StaffService {
     }
   }
 
-  private async deleteSessions(
-    tx: Pick<Db, 'delete'>,
-    id: string,
-    keep?: string | undefined,
-  ): Promise<number> {
+  private async deleteSessions(tx: Pick<Db, 'delete'>, id: string, keep?: string): Promise<number> {
     const gone = await tx
       .delete(staffSessions)
       .where(and(eq(staffSessions.userId, id), keep ? ne(staffSessions.id, keep) : undefined))

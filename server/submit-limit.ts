@@ -8,7 +8,7 @@
  * its body is read.
  */
 import type pg from 'pg';
-import type { onRequestHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
@@ -59,7 +59,7 @@ export class SubmitLimiter {
   }
 
   /** The hook for one call: 429 with Retry-After past the allowance. */
-  hook(call: SubmitCall): onRequestHookHandler {
+  hook(call: SubmitCall): onRequestAsyncHookHandler {
     const limiter = this.limiter(call);
     return async (request) => {
       try {

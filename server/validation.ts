@@ -10,7 +10,7 @@ import secureJson from 'secure-json-parse';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { fieldErrors, UNKNOWN_FIELD } from '../schemas/errors.ts';
-import { ApiError, ERR_BAD_REQUEST, ERR_INVALID_FORM } from './errors.ts';
+import { ERR_BAD_REQUEST, ERR_INVALID_FORM } from './errors.ts';
 
 export const REPEATED_FIELD = 'Send this field once';
 
@@ -92,7 +92,7 @@ export function useStrictJson(app: FastifyInstance, bodyLimit: number): void {
         return;
       }
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        done(new ApiError(400, 'The body must be a JSON object'), undefined);
+        done(ERR_BAD_REQUEST('The body must be a JSON object'), undefined);
         return;
       }
       done(null, value);

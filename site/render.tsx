@@ -1,12 +1,12 @@
 /** Prerendering entry (built for Node by scripts/build-site.ts): a route's HTML, title and page chunks. */
 import { renderToString } from 'preact-render-to-string';
-import { h, type ComponentType, type VNode } from 'preact';
+import { h, type ComponentType } from 'preact';
 import { App } from './App.tsx';
 import { renderIslands } from './components/Island.tsx';
 import { isLazyPage } from './lazy.tsx';
 import { newRenderState } from './render-state.ts';
 import { documentTitle } from './navigation.ts';
-import { allRoutes, matchRoute, notFoundRoute, prerenderedRoutes } from './routes.tsx';
+import { allRoutes, matchRoute, prerenderedRoutes } from './routes.tsx';
 
 export interface RenderedRoute {
   /** The route's path pattern (the browser hydrates only when its URL matches the same route). */
@@ -25,7 +25,7 @@ export async function renderRoute(url: string): Promise<RenderedRoute> {
   const route = matchRoute(url);
   if (isLazyPage(route.component)) await route.component.preload();
   const state = newRenderState();
-  const page = renderToString((<App url={url} renderState={state} />) as unknown as VNode);
+  const page = renderToString(<App url={url} renderState={state} />);
   const html = await renderIslands(page, state.islands, (component, props) =>
     renderToString(h(component as ComponentType, props)),
   );
@@ -59,4 +59,3 @@ export const shellRoutes = (): Array<{ path: string; route: string; title: strin
 
 /** A URL no route matches, rendered as dist/site/404.html. */
 export const NOT_FOUND_URL = '/__not-found__';
-export const notFoundTitle = documentTitle(notFoundRoute.title);

@@ -2,12 +2,12 @@
  * Test helpers for the flows (imported by tests only): a stand-in for the
  * axios instance that `httpClient` resolves to, and axios-shaped errors.
  */
-import { beforeEach, vi } from 'vitest';
+import { beforeEach, vi, type Mock } from 'vitest';
 
 export interface FakeClient {
-  post: ReturnType<typeof vi.fn>;
-  get: ReturnType<typeof vi.fn>;
-  request: ReturnType<typeof vi.fn>;
+  post: Mock;
+  get: Mock;
+  request: Mock;
 }
 
 export function fakeClient(): FakeClient {
@@ -16,7 +16,7 @@ export function fakeClient(): FakeClient {
 
 /** A fresh fake client that the (vi.mock-ed) `httpClient` resolves to; call in beforeEach. */
 export function installFakeClient(httpClient: unknown, client = fakeClient()): FakeClient {
-  const mock = httpClient as ReturnType<typeof vi.fn>;
+  const mock = httpClient as Mock;
   mock.mockReset();
   mock.mockResolvedValue(client);
   return client;

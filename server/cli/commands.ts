@@ -37,7 +37,7 @@ export function parseCommand(value: unknown): StaffCommand | null {
   if (Object.keys(v).some((k) => !allowed.has(k))) return null;
   if (!COMMANDS.includes(v.command as CommandName)) return null;
   for (const key of ['username', 'name', 'password'] as const) {
-    if (v[key] !== undefined && (typeof v[key] !== 'string' || (v[key] as string).length > 2048)) {
+    if (v[key] !== undefined && (typeof v[key] !== 'string' || v[key].length > 2048)) {
       return null;
     }
   }

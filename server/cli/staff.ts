@@ -21,7 +21,7 @@ import { openDatabase } from '../db/index.ts';
 import { ARGON2_PARAMS, PasswordHasher, passwordShapeProblem } from '../security/passwords.ts';
 import { loadSecret, TokenService } from '../security/tokens.ts';
 import { TotpKeys } from '../security/totp.ts';
-import { isRole, StaffAccountError, StaffService, type Role } from '../staff.ts';
+import { isRole, StaffAccountError, StaffService } from '../staff.ts';
 import { sendToServer } from './admin-socket.ts';
 import { COMMANDS, runStaffCommand, type CommandName, type StaffCommand } from './commands.ts';
 
@@ -111,7 +111,7 @@ function commandOf(argv: string[]): StaffCommand | null {
     command: command as CommandName,
     username,
     name: options.name,
-    role: role as Role | undefined,
+    role,
   };
 }
 

@@ -192,7 +192,7 @@ async function openPostgres(url: string): Promise<Database> {
     const client = await pool.connect();
     let failed: Error | undefined;
     try {
-      return await drizzlePg(client, { schema }).transaction(body as never);
+      return await drizzlePg(client, { schema }).transaction(body);
     } catch (err) {
       failed = err instanceof Error ? err : new Error(String(err));
       throw err;

@@ -45,10 +45,7 @@ export async function changeStatus(
     if (!current) return undefined;
     const from = String(current.status);
     if (from === to || (onlyFrom !== undefined && from !== onlyFrom)) return null;
-    await tx
-      .update(table)
-      .set({ status: to } as never)
-      .where(eq(table.id, id));
+    await tx.update(table).set({ status: to }).where(eq(table.id, id));
     await tx.insert(applicationActivity).values({
       ...ownerValues(kind, id),
       actorId: actor.id,

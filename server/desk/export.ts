@@ -18,7 +18,11 @@ export function csvCell(value: unknown): string {
         ? value.toISOString()
         : typeof value === 'object'
           ? JSON.stringify(value)
-          : String(value);
+          : typeof value === 'string'
+            ? value
+            : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+              ? String(value)
+              : '';
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }

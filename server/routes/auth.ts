@@ -21,7 +21,14 @@ import { audit } from '../audit.ts';
 import { clientInfo } from '../auth.ts';
 import { staffUsers } from '../db/schema.ts';
 import { staffLoginChallenges } from '../db/staff-schema.ts';
-import { ApiError, ERR_INVALID_CREDENTIALS, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import {
+  ERR_INVALID_CODE,
+  ERR_INVALID_CREDENTIALS,
+  ERR_INVALID_FORM,
+  ERR_LOGIN_EXPIRED,
+  ERR_NOT_FOUND,
+  ERR_SETUP_LINK,
+} from '../errors.ts';
 import { checkTotp, looksLikeRecoveryCode, totpQrSvg, totpUri } from '../security/totp.ts';
 import {
   normaliseUsername,
@@ -45,10 +52,6 @@ const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const CHALLENGE_ATTEMPTS = 5;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-export const ERR_CHALLENGE = () => new ApiError(401, 'This login has expired: start again');
-const ERR_CODE = () => new ApiError(401, 'Invalid code');
-const ERR_SETUP_LINK = () => new ApiError(404, 'This setup link is not valid or has expired');
 
 /** Between steps only `username` and `name` are shown. */
 const userSchema = { ...staffUserSchema, required: ['username', 'name'] } as const;
@@ -148,9 +151,9 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
         ),
       )
       .limit(1);
-    if (!row || row.attempts >= CHALLENGE_ATTEMPTS) throw ERR_CHALLENGE();
+    if (!row || row.attempts >= CHALLENGE_ATTEMPTS) throw ERR_LOGIN_EXPIRED();
     const user = await staff.findById(row.userId);
-    if (!user) throw ERR_CHALLENGE();
+    if (!user) throw ERR_LOGIN_EXPIRED();
     return { row, user };
   }
 
@@ -163,7 +166,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     const locked = await throttle.failCode(user.id);
     await auditAs(request, user, 'mfa.challenge_failed', { stage: row.stage });
     if (locked) await auditAs(request, user, 'login.locked', { factor: 'code' });
-    return ERR_CODE();
+    return ERR_INVALID_CODE();
   }
 
   function auditAs(
@@ -293,7 +296,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
         .delete(staffLoginChallenges)
         .where(eq(staffLoginChallenges.id, row.id))
         .returning({ id: staffLoginChallenges.id });
-      if (deleted.length === 0) throw ERR_CHALLENGE();
+      if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
       const recoveryCodes = await staff.enrolTotp(user.id, secret, step);
       await auditAs(request, user, 'mfa.enrolled');
       const done = await finish(request, user, 'totp');
@@ -316,7 +319,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
         .catch(fieldProblem);
       await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.id, row.id));
       const fresh = await staff.findById(user.id);
-      if (!fresh) throw ERR_CHALLENGE();
+      if (!fresh) throw ERR_LOGIN_EXPIRED();
       return nextStep(request, fresh, 'password');
     },
   );

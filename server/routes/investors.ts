@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, INVEST_PATH } from '../../schemas/api-paths.ts';
 import {
@@ -28,7 +28,7 @@ export interface InvestorRouteOptions {
   files: FileStore;
   sessions: Sessions;
   /** The submission rate limit's hook (server/submit-limit.ts). */
-  limitSubmit: onRequestHookHandler;
+  limitSubmit: onRequestAsyncHookHandler;
 }
 
 const investorSchema = {

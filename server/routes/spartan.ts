@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, APPLY_PATH, pathWithId } from '../../schemas/api-paths.ts';
 import {
@@ -41,7 +41,7 @@ export interface SpartanRouteOptions {
   files: FileStore;
   sessions: Sessions;
   /** The submission rate limit's hook (server/submit-limit.ts). */
-  limitSubmit: onRequestHookHandler;
+  limitSubmit: onRequestAsyncHookHandler;
 }
 
 const resumeSchema = {

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { MAX_PASSWORD_LENGTH } from '../../schemas/login.ts';
 import { viewSession } from '../auth.ts';
-import { ApiError, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
 import { ROLES, StaffAccountError, type SetupLink, type StaffAccount } from '../staff.ts';
 import { sessionListResponse } from './account.ts';
 import { errorResponses } from './common.ts';
@@ -124,7 +124,7 @@ export function staffError(err: unknown, field = 'form'): never {
   if (err instanceof StaffAccountError) {
     if (err.kind === 'invalid') throw ERR_INVALID_FORM({ [err.field ?? field]: err.message });
     if (err.kind === 'not_found') throw ERR_NOT_FOUND();
-    throw new ApiError(409, err.message);
+    throw ERR_CONFLICT(err.message);
   }
   throw err;
 }

@@ -42,7 +42,7 @@ export function HeroCarousel({ label, slides }: HeroCarouselProps) {
       onPointerUpCapture={() => (pointerDown.current = false)}
       onFocusCapture={(e) => {
         // Keyboard focus entering stops rotation until the visitor starts it again (APG).
-        const entering = !e.currentTarget.contains(e.relatedTarget as Node | null);
+        const entering = !e.currentTarget.contains(e.relatedTarget);
         if (entering && !pointerDown.current && choice === null) setStopped(true);
       }}
     >

@@ -17,7 +17,7 @@ export interface PasscodeProps {
 }
 
 export function Passcode({ onComplete, labelledBy, describedBy }: PasscodeProps) {
-  const [digits, setDigits] = useState<string[]>(() => Array(PASSCODE_LENGTH).fill(''));
+  const [digits, setDigits] = useState<string[]>(() => Array<string>(PASSCODE_LENGTH).fill(''));
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (i: number) => refs.current[Math.max(0, Math.min(PASSCODE_LENGTH - 1, i))]?.focus();
 

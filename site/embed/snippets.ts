@@ -51,8 +51,7 @@ export const ATTRIBUTE_HINTS: Record<string, string> = {
   'success-url': 'The page to open after a successful application (the id is added)',
 };
 
-export const attributesOf = (tag: SpartanTag): readonly string[] =>
-  SPARTAN_ATTRIBUTES[tag] as readonly string[];
+export const attributesOf = (tag: SpartanTag): readonly string[] => SPARTAN_ATTRIBUTES[tag];
 
 /** The theme colours a partner may set, with the widgets' own defaults. */
 export const THEME_COLOURS = [

@@ -55,7 +55,7 @@ function CopyBlock({ title, code, id }: { title: string; code: string; id: strin
     <section className="embed-snippet" aria-labelledby={`${id}-h`}>
       <div className="embed-snippet__bar">
         <h3 id={`${id}-h`}>{title}</h3>
-        <button type="button" className="button button--dark" onClick={copy}>
+        <button type="button" className="button button--dark" onClick={() => void copy()}>
           Copy <span className="spartan-visually-hidden">{title.toLowerCase()}</span>
         </button>
       </div>

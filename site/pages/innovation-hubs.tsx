@@ -1,7 +1,7 @@
 /** `/innovation-hubs`: the hubs map with its list and detail card, and two explanatory sections. */
 import { HubMap } from '../../widgets/hub-map/HubMap.tsx';
 import { GEO_FILE } from '../../widgets/hub-map/geo-file.ts';
-import '../../widgets/internal/controls.css';
+import '../../widgets/shared-styles/controls.css';
 import '../../widgets/hub-map/hub-map.css';
 import '../../widgets/hub-map/map-view.css';
 import { PageIntro } from '../components/PageIntro.tsx';

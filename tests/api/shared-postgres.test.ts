@@ -49,7 +49,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     const [a, b] = [await serve(url, env), await serve(url, env)];
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
-      const server = i % 2 === 0 ? a! : b!;
+      const server = i % 2 === 0 ? a : b;
       const res = await fetch(`${server.url}/api/investors/join_investor/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -61,7 +61,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(6);
     expect(statuses.slice(6)).toEqual([429, 429, 429, 429, 429, 429]);
     // The other call has its own allowance, shared too.
-    const apply = await fetch(`${b!.url}/api/spartan_join/apply-spartan/`, {
+    const apply = await fetch(`${b.url}/api/spartan_join/apply-spartan/`, {
       method: 'POST',
       headers: { 'content-type': MULTIPART_TYPE },
       body: new Uint8Array(multipartBody(spartanFields())),

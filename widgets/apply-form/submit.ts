@@ -41,6 +41,7 @@ export async function sendApply(
     });
     return idFrom(response.data, 'application_id');
   } catch (error) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rejects with a FailureInfo (message and field errors), as the doc comment says
     throw describeFailure(error, fallback);
   }
 }

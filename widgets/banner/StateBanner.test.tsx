@@ -84,9 +84,13 @@ describe('StateBanner', () => {
     fireEvent.mouseEnter(picker);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     fireEvent.mouseLeave(picker);
-    act(() => vi.advanceTimersByTime(149));
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -97,9 +101,13 @@ describe('StateBanner', () => {
     const picker = button.parentElement!;
     fireEvent.mouseEnter(picker);
     fireEvent.mouseLeave(picker);
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     fireEvent.mouseEnter(picker);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(button).toHaveAttribute('aria-expanded', 'true');
   });
 

@@ -348,7 +348,7 @@ export function Carousel({
       onFocusCapture={(e) => {
         // Keyboard focus entering stops rotation until the visitor starts it again (APG); focus
         // by pointer (a click on the rotation button) is the click's to decide.
-        const entering = !e.currentTarget.contains(e.relatedTarget as Node | null);
+        const entering = !e.currentTarget.contains(e.relatedTarget);
         if (autoplay && userStopped === null && entering && !pointerDown.current)
           setUserStopped(true);
       }}

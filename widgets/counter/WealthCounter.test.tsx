@@ -27,7 +27,9 @@ describe('WealthCounter', () => {
 
   it('when a second passes, then it has grown by about 96 cents, computed from the clock', () => {
     render(<WealthCounter />);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     // 1000 ms / 10.368 ms per cent = 96.45 → 96 cents
     expect(digits()).toBe('$00,000,058,833,334.29');
   });
@@ -72,7 +74,9 @@ describe('WealthCounter', () => {
     localStorage.setItem('selectedDate', '2026-11-20T00:00:00.000Z');
     render(<WealthCounter startDate="2024-12-15T00:00:00Z" />);
     expect(digits()).toBe('$00,000,058,833,333.33');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
   });
 
@@ -90,10 +94,14 @@ describe('WealthCounter', () => {
     render(<WealthCounter />);
     fireEvent.click(screen.getByRole('button', { name: 'Pause counter' }));
     const frozen = digits();
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(digits()).toBe(frozen);
     fireEvent.click(screen.getByRole('button', { name: 'Resume counter' }));
-    act(() => vi.advanceTimersByTime(10));
+    act(() => {
+      vi.advanceTimersByTime(10);
+    });
     // caught up at once on resume, 5 s after the start: 5000 / 10.368 = 482 cents more
     expect(digits()).toBe('$00,000,058,833,338.15');
   });

@@ -44,6 +44,8 @@ import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 
 export interface ExplainersProps {
   /** `carousel` (default: the home page's) or `grid` (the /explainers page's). */
+  // The two values named for editors and custom-elements.json; any other string shows the carousel.
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
   layout?: 'carousel' | 'grid' | string;
   /** Origin or URL prefix for the `/media/…` paths; default: the SpartanProvider's (the element: its script's origin). */
   mediaBase?: string;

@@ -154,7 +154,7 @@ describe('InvestForm', { timeout: 30_000 }, () => {
       href: 'http://partner.test/apply',
       origin: 'http://partner.test',
       assign,
-    } as Location);
+    });
     client.post.mockResolvedValue({ data: { investor_id: 'inv-10' } });
     render(<InvestForm successUrl="https://thanks.example/done?src=x" />);
     await fillValid(user);

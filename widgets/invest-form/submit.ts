@@ -38,6 +38,7 @@ export async function sendInvest(
     const response = await client.post(INVEST_PATH, investPayload(values));
     return idFrom(response.data, 'investor_id');
   } catch (error) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rejects with a FailureInfo (message and field errors), as the doc comment says
     throw describeFailure(error, fallback);
   }
 }

@@ -71,6 +71,7 @@ describe('LoginForm', { timeout: 30_000 }, () => {
 
   it('when authenticate rejects with something that is not a string, then "Invalid credentials. Please try again."', async () => {
     const u = userEvent.setup();
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the case under test
     render(<LoginForm authenticate={() => Promise.reject({ code: 1 })} />);
     await logIn(u);
     expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_PAGE_FALLBACK);

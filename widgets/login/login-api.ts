@@ -65,11 +65,19 @@ interface LoginAnswer {
   recovery_codes?: string[];
 }
 
-/** One call of the login: the password (first step) or a later step; its result or next step. */
-export async function serverLogin(apiBase: string, request: LoginRequest): Promise<LoginOutcome> {
+/**
+ * One call of the login: the password (first step) or a later step; its result or next step.
+ * `clientFor` gives the HTTP client: the widget passes its own, the site the one of
+ * widgets/shared.ts (the same function; the site takes it from its public door).
+ */
+export async function serverLogin(
+  apiBase: string,
+  request: LoginRequest,
+  clientFor: typeof httpClient,
+): Promise<LoginOutcome> {
   let data: unknown;
   try {
-    const client = await httpClient(apiBase);
+    const client = await clientFor(apiBase);
     data =
       'path' in request
         ? (await client.post(request.path, request.body)).data
@@ -86,9 +94,11 @@ export async function serverLogin(apiBase: string, request: LoginRequest): Promi
         : body.mfa_required
           ? 'mfa'
           : null;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the login rejects with its message (LoginForm shows it; docs/PRODUCT.md, "Failure messages")
     if (!kind) throw LOGIN_FAILED;
     return { kind, challenge: body.challenge, secret: body.secret, qrSvg: body.qr_svg };
   }
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the login rejects with its message (LoginForm shows it; docs/PRODUCT.md, "Failure messages")
   if (typeof body.access !== 'string' || !body.access) throw LOGIN_FAILED;
   return {
     access: body.access,
@@ -109,7 +119,7 @@ export async function widgetLogin(
   apiBase: string | undefined,
   request: LoginRequest,
 ): Promise<LoginOutcome> {
-  const result = await serverLogin(resolveApiBase(apiBase), request);
+  const result = await serverLogin(resolveApiBase(apiBase), request, httpClient);
   if (!isLoginStep(result)) sessionStorage.setItem(STORAGE_KEYS.authToken, result.access);
   return result;
 }

@@ -27,6 +27,7 @@ export async function localLogin(credentials: LoginCredentials): Promise<LoginRe
   const password = env.VITE_SPARTAN_LOCAL_PASSWORD as string | undefined;
   if (!username || !password) throw new Error('local login has no account in this build');
   if (credentials.username !== username || credentials.password !== password) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the login rejects with its message (LoginForm shows it; docs/PRODUCT.md, "Failure messages")
     throw LOCAL_INVALID;
   }
   return {

@@ -1,6 +1,7 @@
 import type { LoginResult } from '../../../widgets/login/types.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { httpClient } from '../../../widgets/internal/http.ts';
+import { httpClient } from '../../../widgets/shared.ts';
+import type * as Shared from '../../../widgets/shared.ts';
 import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
 import {
   authHeader,
@@ -17,9 +18,9 @@ import {
   type AuthState,
 } from './store.ts';
 
-vi.mock('../../../widgets/internal/http.ts', () => ({
+vi.mock('../../../widgets/shared.ts', async (original) => ({
+  ...(await original<typeof Shared>()),
   httpClient: vi.fn(),
-  warmHttpClient: vi.fn(),
 }));
 
 const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };

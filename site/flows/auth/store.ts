@@ -9,7 +9,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { STORAGE_KEYS } from '../../../content/constants.ts';
-import { resolveApiBase } from '../../../widgets/shared.ts';
+import { httpClient, resolveApiBase } from '../../../widgets/shared.ts';
 import {
   LOGIN_FAILED,
   isLoginStep,
@@ -134,7 +134,7 @@ export async function login(
     const result =
       LOCAL_AUTH_ENABLED && !state.useApiAuth && !('path' in request)
         ? await localLogin(request)
-        : await serverLogin(resolveApiBase(apiBase), request);
+        : await serverLogin(resolveApiBase(apiBase), request, httpClient);
     if (isLoginStep(result)) {
       state.loading = false;
       return result;
@@ -144,6 +144,7 @@ export async function login(
   } catch (error) {
     const stored = error === undefined || error instanceof Error ? LOGIN_FAILED : error;
     loginRejected(state, stored);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the store keeps as its error: the message, or the server's data (AuthState.error)
     throw stored;
   }
 }

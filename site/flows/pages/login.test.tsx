@@ -2,16 +2,17 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
-import { httpClient } from '../../../widgets/internal/http.ts';
+import { httpClient } from '../../../widgets/shared.ts';
+import type * as Shared from '../../../widgets/shared.ts';
 import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
 import { navigate } from '../../navigation.ts';
 import { stopSessionLifetime } from '../auth/session.ts';
 import { authState, loggedOut } from '../auth/store.ts';
 import { LoginPage } from './login.tsx';
 
-vi.mock('../../../widgets/internal/http.ts', () => ({
+vi.mock('../../../widgets/shared.ts', async (original) => ({
+  ...(await original<typeof Shared>()),
   httpClient: vi.fn(),
-  warmHttpClient: vi.fn(),
 }));
 vi.mock('../../navigation.ts', () => ({ navigate: vi.fn() }));
 

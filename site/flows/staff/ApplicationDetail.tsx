@@ -90,7 +90,8 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
 
   const onStatus = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('status') ?? '');
+    const status = new FormData(event.currentTarget).get('status');
+    const value = typeof status === 'string' ? status : '';
     setStatusError(null);
     const failed = await setStatus(kind, id, value);
     if (failed) setStatusError(failed);

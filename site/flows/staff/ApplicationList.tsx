@@ -177,7 +177,10 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '');
+    const value = (name: string) => {
+      const field = form.get(name);
+      return typeof field === 'string' ? field : '';
+    };
     go(
       filtered({
         status: value('status'),
@@ -451,7 +454,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
                         <button
                           type="button"
                           className="button button--outline staff-button--small"
-                          onClick={() => setToDelete(item as Application)}
+                          onClick={() => setToDelete(item)}
                         >
                           Delete{' '}
                           <span className="spartan-visually-hidden">the application of {name}</span>

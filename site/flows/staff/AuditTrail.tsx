@@ -79,7 +79,7 @@ function detailText(detail: Record<string, unknown>): string {
   return Object.entries(detail)
     .map(
       ([key, value]) =>
-        `${key.replace(/_/g, ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+        `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
     )
     .join(', ');
 }

@@ -2,7 +2,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
-import { httpClient } from '../../../widgets/internal/http.ts';
+import { httpClient } from '../../../widgets/shared.ts';
+import type * as Shared from '../../../widgets/shared.ts';
 import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
 import { navigate } from '../../navigation.ts';
 import type * as Navigation from '../../navigation.ts';
@@ -10,9 +11,9 @@ import { authState, loginFulfilled } from '../auth/store.ts';
 import { resetStaffState } from './api.ts';
 import { StaffPage } from '../pages/staff.tsx';
 
-vi.mock('../../../widgets/internal/http.ts', () => ({
+vi.mock('../../../widgets/shared.ts', async (original) => ({
+  ...(await original<typeof Shared>()),
   httpClient: vi.fn(),
-  warmHttpClient: vi.fn(),
 }));
 vi.mock('../../navigation.ts', async (original) => ({
   ...(await original<typeof Navigation>()),

@@ -242,7 +242,8 @@ export async function removeApplication(kind: Kind, id: string): Promise<boolean
   state.deleteError = null;
   try {
     const body = await call<{ id?: unknown }>('delete', KINDS[kind].remove(id));
-    const removed = body.id === undefined || body.id === null ? id : String(body.id);
+    const removed =
+      typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : id;
     state.list.data = state.list.data.filter((item) => item.id !== removed);
     state.list.total = Math.max(0, state.list.total - 1);
     state.list.capped = state.list.capped && state.list.total > 0;

@@ -106,7 +106,8 @@ export function fieldText(key: string, value: unknown): string {
       : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
   }
   if (key === 'accreditation') {
-    return ACCREDITATION_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
+    const label = ACCREDITATION_OPTIONS.find((o) => o.value === value)?.label;
+    if (label) return label;
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -11,6 +11,8 @@ import { options, type VNode } from 'preact';
 const TEXT_FIELD = /^(?:input|textarea)$/;
 const NOT_TEXT = /^(?:checkbox|radio|file)$/;
 
+// preact's option hooks are plain functions (it calls them as options.vnode(vnode)): no `this`.
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const previous = options.vnode;
 options.vnode = (vnode: VNode) => {
   const props = vnode.props as Record<string, unknown>;
