@@ -180,6 +180,58 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
       }
     });
 
+    it('given a submission held open at its commit, then another completes meanwhile: no row every submission locks', async () => {
+      const app = await build({ databaseUrl: url, dataDir: tempDir(), distDir: tempDir() });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const apply = (fullname: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { 'content-type': MULTIPART_TYPE },
+          payload: multipartBody(spartanFields({ fullname }), [
+            { name: 'resume', filename: 'cv.pdf', contentType: 'application/pdf', data: pdf() },
+          ]),
+          remoteAddress: `10.8.${++counter % 250}.${Math.floor(Math.random() * 250)}`,
+        });
+      const PAUSE = 7_311_042_099;
+      try {
+        // A deferred trigger runs at commit, after all of the transaction's statements: the
+        // marked application waits there, holding every lock its submission took.
+        await admin.query(`CREATE FUNCTION test_pause() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF NEW.fullname = 'Paused Applicant' THEN PERFORM pg_advisory_xact_lock(${PAUSE}); END IF;
+            RETURN NULL;
+          END $$`);
+        await admin.query(`CREATE CONSTRAINT TRIGGER test_pause AFTER INSERT ON spartan_applications
+          DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_pause()`);
+        await admin.query('SELECT pg_advisory_lock($1)', [PAUSE]);
+        let pausedAnswered = false;
+        const paused = apply('Paused Applicant').finally(() => (pausedAnswered = true));
+        const deadline = Date.now() + 20_000;
+        for (;;) {
+          const waiting = await admin.query(
+            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          );
+          if (waiting.rowCount) break;
+          if (Date.now() > deadline)
+            throw new Error('the paused submission never reached its commit');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        const other = await apply('Other Applicant');
+        expect(other.statusCode).toBe(201);
+        expect(pausedAnswered).toBe(false);
+        await admin.query('SELECT pg_advisory_unlock($1)', [PAUSE]);
+        expect((await paused).statusCode).toBe(201);
+      } finally {
+        await admin.query('SELECT pg_advisory_unlock_all()');
+        await admin.query('DROP TRIGGER IF EXISTS test_pause ON spartan_applications');
+        await admin.query('DROP FUNCTION IF EXISTS test_pause()');
+        await admin.end();
+        await app.close();
+      }
+    });
+
     it('given production, then pages carry HSTS and upgrade-insecure-requests', async () => {
       const app = await build({
         databaseUrl: url,
