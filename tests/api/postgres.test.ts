@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
@@ -62,6 +63,22 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
     beforeAll(async () => {
       url = await freshDatabase();
     });
+    /** A Spartan application with a 64 KB resume, from `ip`. */
+    const applyOn = (app: FastifyInstance, ip: string, fullname?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/spartan_join/apply-spartan/',
+        headers: { 'content-type': MULTIPART_TYPE },
+        payload: multipartBody(spartanFields(fullname ? { fullname } : {}), [
+          {
+            name: 'resume',
+            filename: 'cv.pdf',
+            contentType: 'application/pdf',
+            data: pdf(64 * 1024),
+          },
+        ]),
+        remoteAddress: ip,
+      });
     afterAll(() => {
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     });
@@ -139,21 +156,7 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
       await admin.connect();
       // A Spartan application is stored in a transaction, on a connection checked out of the
       // pool: the case where a dropped connection used to end the process.
-      const apply = (ip: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/spartan_join/apply-spartan/',
-          headers: { 'content-type': MULTIPART_TYPE },
-          payload: multipartBody(spartanFields(), [
-            {
-              name: 'resume',
-              filename: 'cv.pdf',
-              contentType: 'application/pdf',
-              data: pdf(64 * 1024),
-            },
-          ]),
-          remoteAddress: ip,
-        });
+      const apply = (ip: string) => applyOn(app, ip);
       const statuses = new Set<number>();
       try {
         for (let round = 0; round < 6; round++) {
@@ -184,16 +187,8 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
       const app = await build({ databaseUrl: url, dataDir: tempDir(), distDir: tempDir() });
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const apply = (fullname: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/spartan_join/apply-spartan/',
-          headers: { 'content-type': MULTIPART_TYPE },
-          payload: multipartBody(spartanFields({ fullname }), [
-            { name: 'resume', filename: 'cv.pdf', contentType: 'application/pdf', data: pdf() },
-          ]),
-          remoteAddress: `10.8.${++counter % 250}.${Math.floor(Math.random() * 250)}`,
-        });
+      let ips = 0;
+      const apply = (fullname: string) => applyOn(app, `10.8.0.${++ips}`, fullname);
       const PAUSE = 7_311_042_099;
       try {
         // A deferred trigger runs at commit, after all of the transaction's statements: the
