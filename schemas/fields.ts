@@ -3,13 +3,26 @@ import * as z from 'zod/mini';
 
 /** Text that must be present: trimmed, at least one character, at most `max`. */
 export function requiredText(message: string, max: number, tooLong?: string) {
-  return z.string({ error: message }).check(
-    z.trim(),
-    z.minLength(1, message),
-    z.maxLength(max, tooLong ?? `Use at most ${max} characters`),
-    z.refine((s) => !CONTROL.test(s), 'Remove control characters'),
-    z.refine((s) => !BIDI.test(s), BIDI_MESSAGE),
-  );
+  return z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(max, tooLong ?? `Use at most ${max} characters`),
+      ...shownText(),
+    );
+}
+
+/**
+ * The checks of one-line text that staff see as someone's name (names, places, staff display
+ * names): no control characters, no bidi controls, no invisible format characters.
+ */
+export function shownText() {
+  return [
+    z.refine<string>((s) => !CONTROL.test(s), 'Remove control characters'),
+    z.refine<string>((s) => !BIDI.test(s), BIDI_MESSAGE),
+    z.refine<string>((s) => !INVISIBLE.test(s), 'Remove invisible characters'),
+  ] as const;
 }
 
 /** Text that may be left empty: trimmed, at most `max`. */
@@ -24,8 +37,9 @@ export function optionalText(max: number) {
   );
 }
 
+/** C0 controls, DEL and the C1 controls (U+0080–U+009F). */
 // eslint-disable-next-line no-control-regex
-export const CONTROL = /[\u0000-\u001f\u007f]/;
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /**
  * Characters that reorder the text around them without being seen (bidirectional embeddings,
  * overrides and isolates, and the direction marks): in a name they could make the staff list
@@ -33,8 +47,17 @@ export const CONTROL = /[\u0000-\u001f\u007f]/;
  */
 export const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const BIDI_MESSAGE = 'Remove invisible text-direction characters';
+/**
+ * Format characters that show nothing: the soft hyphen, the zero-width space, the word joiner and
+ * the invisible operators (U+2060–U+2064), the byte-order mark; with them "Ada" and "A\u200Bda"
+ * look the same in the staff list. The zero-width joiner and non-joiner (U+200C, U+200D) shape
+ * Persian and Indic names, so they pass between two letters (or marks) and are refused anywhere
+ * else. (The direction marks U+200E and U+200F are in BIDI.)
+ */
+export const INVISIBLE =
+  /[\u00ad\u200b\u2060-\u2064\ufeff]|(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?![\p{L}\p{M}])/u;
 // eslint-disable-next-line no-control-regex
-const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export const email = z
   .string({ error: 'Enter a valid email address' })

@@ -96,12 +96,39 @@ export const SLOW_CLIENT_TIMEOUTS: SlowClientTimeouts = {
   keepAliveMs: 5_000,
 };
 
+/** How long a client should wait before trying again, when the server is shutting down. */
+const CLOSING_RETRY_AFTER_SECONDS = 5;
+
 /** Request headers, all together, at most this many bytes (Node's default, stated): else 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
+/** Whether an error, or one it wraps, comes from the database (PostgreSQL's or PGlite's). */
+function fromDatabase(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { severity, params, message, cause } = e as Record<string, unknown>;
+    if (severity !== undefined || params !== undefined) return true;
+    if (typeof message === 'string' && message.startsWith('Failed query')) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * An error as a log line may show it: its name and code (errorLabel), and the first line of its
+ * message unless the error comes from the database. The query layer's messages end with the
+ * query's parameters (`Failed query: … params: …`, a search term, an applicant's data), and
+ * PostgreSQL's can quote a value; their SQLSTATE code says what went wrong.
+ */
+export function loggedError(error: unknown): { name?: string; code?: string; message?: string } {
+  const label = errorLabel(error);
+  const { message } = (error ?? {}) as { message?: unknown };
+  if (typeof message !== 'string' || !message || fromDatabase(error)) return label;
+  return { ...label, message: (message.split('\n')[0] ?? '').slice(0, 200) };
+}
+
 /**
  * Logger options: the request line without its query string (a search's `q` is an applicant's
- * name or email), and errors only as the error handler writes them (name and code).
+ * name or email), and errors (`err`, ours and Fastify's own) as loggedError shows them.
  */
 function loggerOptions(logger: BuildOptions['logger']) {
   if (!logger) return false;
@@ -114,6 +141,12 @@ function loggerOptions(logger: BuildOptions['logger']) {
         url: request.url.split('?')[0] ?? '',
         id: request.id,
       }),
+      // Fastify's type asks for pino's shape (type, message, stack): no stack here, on purpose.
+      err: loggedError as unknown as (error: Error) => {
+        type: string;
+        message: string;
+        stack: string;
+      },
     },
   };
 }
@@ -164,11 +197,23 @@ async function assemble(
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 4)),
     },
     bodyLimit: JSON_BODY_LIMIT,
-    return503OnClosing: true,
+    // Answered by the onRequest hook below, in the API's shape.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Errors raised before a route runs, in the API's {"detail": …} shape too.
     frameworkErrors,
     clientErrorHandler,
+  });
+  // While the server closes (SIGTERM), requests still arriving on open connections get 503 with
+  // Retry-After at once; those already running finish. First of the hooks: nothing else runs.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Retry-After', String(CLOSING_RETRY_AFTER_SECONDS));
+    return reply.code(503).send({ detail: 'The server is restarting: try again in a moment' });
   });
   const upkeep = await startFileUpkeep(database, files, (err) =>
     app.log.error({ err: errorLabel(err) }, 'file sweep failed'),

@@ -4,7 +4,7 @@
  * data-folder lock is released. While it runs, it answers `npm run staff` on its
  * admin socket.
  */
-import { build } from './app.ts';
+import { build, loggedError } from './app.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
 import { configFromEnv } from './config.ts';
 
@@ -25,7 +25,8 @@ export async function startServer(): Promise<void> {
     Promise.all([stopSocket(), app.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error(err);
+        // Name, code and first line only: a database error's message carries query parameters.
+        console.error(`Closing failed: ${JSON.stringify(loggedError(err))}`);
         process.exit(1);
       },
     );

@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.ts';
 import { lockDataDir } from './lock.ts';
+import { databaseUnavailable, errorLabel } from '../errors.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -49,7 +50,7 @@ export interface DatabaseOptions {
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Serialises start-up migrations of several servers on one PostgreSQL database. */
-const MIGRATION_LOCK_KEY = 7_311_042_001;
+export const MIGRATION_LOCK_KEY = 7_311_042_001;
 
 const BYTEA = 17;
 
@@ -159,11 +160,24 @@ export function asyncCommitPool(url: string, max: number): pg.Pool {
 
 async function openPostgres(url: string): Promise<Database> {
   const migrator = new pg.Client({ connectionString: url });
+  // A connection that drops while the migrations run (a restart, pg_terminate_backend) makes the
+  // client emit 'error', which unheard would end the process with a stack. Heard, the query in
+  // flight (or the next one) fails, and start-up fails with one sentence.
+  let dropped: unknown;
+  migrator.on('error', (err) => {
+    dropped ??= err;
+  });
   await migrator.connect();
   try {
     await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder: MIGRATIONS });
     await migrator.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } catch (err) {
+    if (dropped === undefined && !databaseUnavailable(err)) throw err;
+    const { code } = { ...errorLabel(dropped), ...errorLabel(err) };
+    throw new Error(
+      `the connection to PostgreSQL dropped while the migrations ran${code ? ` (${code})` : ''}; start it again once the database answers`,
+    );
   } finally {
     await migrator.end();
   }

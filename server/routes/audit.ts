@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { normaliseUsername } from '../staff.ts';
-import { errorResponses, listResponse } from './common.ts';
+import { errorResponses, listResponse, plain } from './common.ts';
 import type { StaffSecurity } from './staff-security.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
@@ -64,7 +64,7 @@ const text = (field: string, max: number) =>
   z.optional(
     z
       .string({ error: `${field} must be text` })
-      .check(z.trim(), z.maxLength(max, `${field} is too long`)),
+      .check(z.trim(), z.maxLength(max, `${field} is too long`), plain(field)),
   );
 
 const auditQuery = z.strictObject({

@@ -82,6 +82,13 @@ const cursor = (name: string) =>
   );
 
 /**
+ * A free-text query parameter without control characters: a NUL is not text to PostgreSQL (the
+ * query would fail), and none of them can be part of a name, an origin or a job title.
+ */
+export const plain = (name: string) =>
+  z.refine<string>((s) => !CONTROL.test(s), `${name} must not contain control characters`);
+
+/**
  * `?page=&page_size=&q=&origin=&status=&job_title=&from=&to=&sort=&cursor=&before=`: page from 1,
  * page_size 1 to 100, q (name or email) up to 100 characters; the filters; a keyset cursor
  * (`cursor` for the page after, `before` for the page before) which, when given, replaces the
@@ -91,24 +98,24 @@ export const listQuery = z.strictObject({
   page: whole('page', 1, 1_000_000),
   page_size: whole('page_size', 1, MAX_PAGE_SIZE),
   q: z.optional(
-    z.string({ error: 'q must be text' }).check(
-      z.trim(),
-      z.maxLength(100, 'q is too long'),
-      z.refine((s) => !CONTROL.test(s), 'q must not contain control characters'),
-    ),
+    z
+      .string({ error: 'q must be text' })
+      .check(z.trim(), z.maxLength(100, 'q is too long'), plain('q')),
   ),
   /** `site` for applications sent from our own pages, else a partner origin. */
   origin: z.optional(
     z
       .string({ error: 'origin must be text' })
-      .check(z.trim(), z.maxLength(MAX_ORIGIN_LENGTH, 'origin is too long')),
+      .check(z.trim(), z.maxLength(MAX_ORIGIN_LENGTH, 'origin is too long'), plain('origin')),
   ),
   /** One review status of the kind, or `all` (the same as none). */
   status: z.optional(
     z.string({ error: 'status must be text' }).check(z.maxLength(20, 'status is not a status')),
   ),
   job_title: z.optional(
-    z.string({ error: 'job_title must be text' }).check(z.maxLength(100, 'job_title is too long')),
+    z
+      .string({ error: 'job_title must be text' })
+      .check(z.maxLength(100, 'job_title is too long'), plain('job_title')),
   ),
   from: day('from'),
   to: day('to'),

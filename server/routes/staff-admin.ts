@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import { shownText } from '../../schemas/fields.ts';
 import { MAX_PASSWORD_LENGTH } from '../../schemas/login.ts';
 import { viewSession } from '../auth.ts';
 import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
@@ -74,7 +75,7 @@ const idResponse = {
 const role = z.enum(ROLES, { error: 'Choose admin or reviewer' });
 const name = z
   .string({ error: 'The name must be text' })
-  .check(z.maxLength(150, 'Use at most 150 characters'));
+  .check(z.maxLength(150, 'Use at most 150 characters'), ...shownText());
 
 const createBody = z.strictObject({
   username: z

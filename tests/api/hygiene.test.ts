@@ -1,7 +1,9 @@
 /**
  * Error hygiene: no applicant data in any log line, every refusal in the {"detail": …} shape
- * (framework and Node's own too, over a real socket), multipart parts the parser skips or names
- * it does not bound refused, and the slow-client limits true to the second.
+ * (framework and Node's own too, over a real socket, and while the server shuts down), control and
+ * invisible characters refused where text is searched or shown, multipart parts the parser skips or
+ * names it does not bound refused, and the slow-client limits true to the second. What touches the
+ * database runs on PGlite and on a throwaway PostgreSQL; the socket-level checks once.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,9 +13,25 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, SLOW_CLIENT_TIMEOUTS } from '../../server/app.ts';
-import { BOUNDARY, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { build, SLOW_CLIENT_TIMEOUTS, type BuildOptions } from '../../server/app.ts';
+import { MIGRATION_LOCK_KEY } from '../../server/db/index.ts';
+import { startupMessage } from '../../server/main.ts';
+import {
+  BOUNDARY,
+  investorPayload,
+  MULTIPART_TYPE,
+  multipartBody,
+  pdf,
+  spartanFields,
+} from './fixtures.ts';
+import {
+  SKIP_POSTGRES,
+  startPostgres,
+  warnSkippedPostgres,
+  type PostgresCluster,
+} from './postgres.ts';
 import { fakeDist, freshIp } from './suite.ts';
 
 const PASSWORD = 'hygiene is a long password';
@@ -44,17 +62,118 @@ function jsonOf(response: string): unknown {
   return JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
 }
 
-describe('error hygiene', () => {
+/** Polls `check` until it returns something (at most 20 s: a busy machine). */
+async function until<T>(check: () => Promise<T | undefined | null | false>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A backend's FATAL 57P01, as pg_terminate_backend makes PostgreSQL send it. */
+function terminatedMessage(): Buffer {
+  const fields = Buffer.from(
+    'SFATAL\0VFATAL\0C57P01\0Mterminating connection due to administrator command\0\0',
+  );
+  const head = Buffer.alloc(5);
+  head.write('E', 0);
+  head.writeInt32BE(fields.length + 4, 1);
+  return Buffer.concat([head, fields]);
+}
+
+/**
+ * A TCP relay to the PostgreSQL at `url` that, once a client has sent a message containing
+ * `after`, ends that connection right after the server's next ReadyForQuery with a FATAL 57P01:
+ * the client is idle then, between two statements, when its connection goes.
+ */
+async function cuttingRelay(url: string, after: string) {
+  const target = new URL(url);
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const server = net.connect(Number(target.port), target.hostname);
+    sockets.add(client).add(server);
+    let armed = false;
+    client.on('data', (chunk: Buffer) => {
+      if (chunk.includes(after)) armed = true;
+      server.write(chunk);
+    });
+    server.on('data', (chunk: Buffer) => {
+      const ready =
+        chunk.length >= 6 &&
+        chunk[chunk.length - 6] === 0x5a &&
+        chunk.readInt32BE(chunk.length - 5) === 5;
+      if (armed && ready) {
+        client.end(Buffer.concat([chunk, terminatedMessage()]));
+        server.destroy();
+        return;
+      }
+      client.write(chunk);
+    });
+    for (const [a, b] of [
+      [client, server],
+      [server, client],
+    ] as const) {
+      a.on('error', () => b.destroy());
+      a.on('close', () => b.end());
+    }
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const relayed = new URL(url);
+  relayed.port = String((relay.address() as net.AddressInfo).port);
+  return {
+    url: relayed.toString(),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
+}
+
+interface Target {
+  label: string;
+  /** A throwaway PostgreSQL cluster: what only a server with connections can show. */
+  cluster?: () => Promise<PostgresCluster>;
+  database(): Promise<Pick<BuildOptions, 'databaseUrl'>>;
+}
+
+let cluster: PostgresCluster | undefined;
+let databases = 0;
+const postgres: Target = {
+  label: 'PostgreSQL',
+  cluster: async () => (cluster ??= await startPostgres()),
+  database: async () => {
+    cluster ??= await startPostgres();
+    databases += 1;
+    return { databaseUrl: await cluster.createDatabase(`hygiene_${process.pid}_${databases}`) };
+  },
+};
+
+const targets: Target[] = [
+  { label: 'PGlite', database: async () => ({}) },
+  ...(SKIP_POSTGRES ? [] : [postgres]),
+];
+if (SKIP_POSTGRES) warnSkippedPostgres('the hygiene tests');
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+describe.each(targets)('error hygiene on $label', (target) => {
   let app: FastifyInstance;
   let port = 0;
   let token = '';
   let dataDir = '';
+  let databaseUrl: string | undefined;
   const logs: string[] = [];
 
   beforeAll(async () => {
     dataDir = temp();
+    databaseUrl = (await target.database()).databaseUrl;
     app = await build({
       dataDir,
+      databaseUrl,
       distDir: fakeDist(),
       staffMfa: 'optional',
       logger: {
@@ -82,6 +201,29 @@ describe('error hygiene', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The resumes stored: files under DATA_DIR on PGlite, rows of resume_files on PostgreSQL. */
+  const storedFiles = async (): Promise<string[]> => {
+    if (databaseUrl) {
+      const result = (await app.db.execute(
+        sql`SELECT application_id::text AS id FROM resume_files`,
+      )) as unknown as { rows: Array<{ id: string }> };
+      return result.rows.map((r) => r.id).sort();
+    }
+    return fs
+      .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.parentPath.endsWith('.tmp'))
+      .map((e) => e.name)
+      .sort();
+  };
+  const staffCall = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: freshIp(),
+      ...(payload ? { payload } : {}),
+    });
+
   it('given a search, then the request is logged without its query string', async () => {
     const res = await fetch(
       `http://127.0.0.1:${port}/api/spartan_join/applications/?q=Hermione%20Granger`,
@@ -100,6 +242,7 @@ describe('error hygiene', () => {
         `ALTER TABLE spartan_applications ADD CONSTRAINT no_${secret} CHECK (fullname <> '${secret} Person')`,
       ),
     );
+    const before = await storedFiles();
     try {
       const res = await app.inject({
         method: 'POST',
@@ -114,10 +257,7 @@ describe('error hygiene', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ detail: 'Internal server error' });
       // Its resume was stored before the rows failed, and deleted when they did.
-      const files = fs
-        .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile() && !e.parentPath.endsWith('.tmp'));
-      expect(files.map((e) => e.name)).toEqual([]);
+      expect(await storedFiles()).toEqual(before);
       const failure = logs.find((l) => l.includes('request failed'));
       expect(failure).toBeDefined();
       expect(JSON.parse(failure!).err).toMatchObject({ code: '23514' });
@@ -131,6 +271,252 @@ describe('error hygiene', () => {
       );
     }
   });
+
+  it('given an error from the database logged as err, then the line has its code, not the query or its parameters', async () => {
+    const secret = `Term${crypto.randomBytes(4).toString('hex')}`;
+    const err = await app.db.execute(sql`SELECT ${secret}::integer AS n`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    app.log.error({ err }, 'query failed in a test');
+    const line = logs.find((l) => l.includes('query failed in a test'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!).err).toMatchObject({ code: '22P02' });
+    expect(line).not.toContain(secret);
+    expect(line).not.toMatch(/params|SELECT/i);
+  });
+
+  it('given an error not from the database, then its first line is logged, without a stack', async () => {
+    app.log.error({ err: new Error('mail server said no\nmore detail') }, 'plain failure');
+    const line = logs.find((l) => l.includes('plain failure'));
+    expect(JSON.parse(line!).err).toEqual({ name: 'Error', message: 'mail server said no' });
+  });
+
+  describe('control characters in free-text query parameters', () => {
+    const lists = [
+      '/api/spartan_join/applications/',
+      '/api/investors/get_investor_applications/',
+      '/api/staff/applications/spartan/export.csv',
+      '/api/staff/applications/investor/export.csv',
+      '/api/staff/applications/spartan/resumes.zip',
+    ];
+    const cases = lists.flatMap((url) =>
+      ['origin', 'q', ...(url.includes('investor') ? [] : ['job_title'])].flatMap((param) =>
+        ['%00', 'a%C2%85b'].map((value) => [url, param, value] as const),
+      ),
+    );
+    it.each(cases)('given %s?%s=%s, then 400 naming it', async (url, param, value) => {
+      const res = await staffCall('GET', `${url}?${param}=${value}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        detail: 'Please correct the highlighted fields',
+        errors: { [param]: `${param} must not contain control characters` },
+      });
+    });
+
+    it.each(
+      ['actor', 'target', 'ip'].flatMap((param) =>
+        ['%00', 'x%1By', 'a%C2%9Fb'].map((value) => [param, value] as const),
+      ),
+    )('given the audit trail with %s=%s, then 400 naming it', async (param, value) => {
+      const res = await staffCall('GET', `/api/staff/audit/?${param}=${value}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        [param]: `${param} must not contain control characters`,
+      });
+    });
+
+    it('given ordinary values, then the same calls answer', async () => {
+      for (const url of [
+        '/api/spartan_join/applications/?origin=site&job_title=Designer&q=ab',
+        '/api/staff/audit/?actor=tidy&target=x&ip=127.0.0.1',
+      ]) {
+        expect((await staffCall('GET', url)).statusCode).toBe(200);
+      }
+    });
+  });
+
+  describe('names staff see', () => {
+    const hidden: Array<[string, string]> = [
+      ['a C1 control (U+0085)', 'Ada\u0085Lovelace'],
+      ['a NUL', 'Ada\u0000'],
+      ['a right-to-left override (U+202E)', 'Ada\u202Eecalevol'],
+      ['a zero-width space (U+200B)', 'A\u200Bda'],
+      ['a word joiner (U+2060)', 'Ada\u2060 Lovelace'],
+      ['an invisible operator (U+2064)', 'Ada\u2064'],
+      ['a byte-order mark inside (U+FEFF)', 'Ada\uFEFFLovelace'],
+      ['a soft hyphen (U+00AD)', 'Love\u00ADlace'],
+      ['a zero-width joiner that joins no letters', 'Ada\u200D Lovelace'],
+    ];
+
+    it.each(hidden)(
+      'given an applicant name with %s, then 400 on the name',
+      async (_label, fullname) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          payload: investorPayload({ fullname }),
+          remoteAddress: freshIp(),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(Object.keys(res.json().errors)).toEqual(['fullname']);
+      },
+    );
+
+    it('given a Persian name with a zero-width non-joiner between letters, then it is stored', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/investors/join_investor/',
+        payload: investorPayload({ fullname: 'علی\u200Cرضا Karimi' }),
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(201);
+    });
+
+    it.each(hidden)(
+      'given a staff display name with %s, then 400 on create and on rename',
+      async (_label, name) => {
+        const created = await staffCall('POST', '/api/staff/users/', {
+          username: `n${crypto.randomBytes(3).toString('hex')}`,
+          name,
+          role: 'reviewer',
+          setup: 'link',
+        });
+        expect(created.statusCode).toBe(400);
+        expect(Object.keys(created.json().errors)).toEqual(['name']);
+        const list = await staffCall('GET', '/api/staff/users/');
+        const me = list.json().data.find((u: { username: string }) => u.username === 'tidy');
+        const renamed = await staffCall('PATCH', `/api/staff/users/${me.id}/`, { name });
+        expect(renamed.statusCode).toBe(400);
+        expect(Object.keys(renamed.json().errors)).toEqual(['name']);
+      },
+    );
+
+    it('given an ordinary staff display name, then it is kept', async () => {
+      const created = await staffCall('POST', '/api/staff/users/', {
+        username: `n${crypto.randomBytes(3).toString('hex')}`,
+        name: 'Zoë Ó Briain-Ng',
+        role: 'reviewer',
+        setup: 'link',
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data.name).toBe('Zoë Ó Briain-Ng');
+    });
+  });
+
+  if (target.cluster) {
+    const connectCluster = target.cluster;
+    describe('PostgreSQL connections', () => {
+      it('given an export whose query fails after the headers went out, then the log has its code, not the search', async () => {
+        const secret = `Zed${crypto.randomBytes(4).toString('hex')}`;
+        const applied = await app.inject({
+          method: 'POST',
+          url: '/api/investors/join_investor/',
+          payload: investorPayload({ fullname: `${secret} Person` }),
+          remoteAddress: freshIp(),
+        });
+        expect(applied.statusCode).toBe(201);
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        try {
+          // The export's first query waits behind this lock, the headers already sent; the column
+          // is renamed before the lock goes, so that query fails.
+          await admin.query('BEGIN');
+          await admin.query('LOCK TABLE investor_applications IN ACCESS EXCLUSIVE MODE');
+          const exported = app
+            .inject({
+              method: 'GET',
+              url: `/api/staff/applications/investor/export.csv?q=${secret}`,
+              headers: { authorization: `Bearer ${token}` },
+              remoteAddress: freshIp(),
+            })
+            .catch(() => null);
+          await until(async () => {
+            const waiting = await admin.query(
+              `SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'investor_applications'::regclass`,
+            );
+            return waiting.rowCount;
+          });
+          await admin.query(
+            'ALTER TABLE investor_applications RENAME COLUMN fullname TO fullname_gone',
+          );
+          await admin.query('COMMIT');
+          await exported;
+          const line = await until(async () =>
+            logs.find((l) => l.includes('response terminated with an error')),
+          );
+          expect(JSON.parse(line).err).toMatchObject({ code: '42703' });
+          expect(logs.join('')).not.toContain(secret);
+        } finally {
+          await admin.query('ROLLBACK').catch(() => undefined);
+          await admin
+            .query('ALTER TABLE investor_applications RENAME COLUMN fullname_gone TO fullname')
+            .catch(() => undefined);
+          await admin.end();
+        }
+      });
+
+      it('given the migrations connection dropped between two statements, then start-up fails with one sentence and the process lives on', async () => {
+        const fresh = await (await connectCluster()).createDatabase(`hygiene_idle_${process.pid}`);
+        const relay = await cuttingRelay(fresh, 'pg_advisory_lock');
+        try {
+          const err = await build({
+            dataDir: temp(),
+            distDir: fakeDist(),
+            databaseUrl: relay.url,
+          }).then(
+            async (started) => {
+              await started.close();
+              return new Error('started');
+            },
+            (e: unknown) => e,
+          );
+          expect(startupMessage(err)).toBe(
+            'The server cannot start: the connection to PostgreSQL dropped while the migrations ran (57P01); start it again once the database answers',
+          );
+        } finally {
+          await relay.close();
+        }
+      });
+
+      it('given the migrations connection cut while it waits for their lock, then start-up fails with one sentence and the process lives on', async () => {
+        const fresh = await (await connectCluster()).createDatabase(`hygiene_drop_${process.pid}`);
+        const holder = new pg.Client({ connectionString: fresh });
+        await holder.connect();
+        try {
+          // The migrations wait for this lock, their connection idle in a query: then it is cut.
+          await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          const starting = build({
+            dataDir: temp(),
+            distDir: fakeDist(),
+            databaseUrl: fresh,
+          }).then(
+            async (started) => {
+              await started.close();
+              throw new Error('started');
+            },
+            (err: unknown) => err,
+          );
+          await until(async () => {
+            const cut = await holder.query(
+              `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid()
+                  AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+            );
+            return cut.rowCount;
+          });
+          const err = await starting;
+          const message = startupMessage(err);
+          expect(message).toMatch(
+            /^The server cannot start: the connection to PostgreSQL dropped while the migrations ran \(57P01\); start it again once the database answers$/,
+          );
+        } finally {
+          await holder.end();
+        }
+      });
+    });
+  }
 
   describe('multipart parts', () => {
     const fields = multipartBody(spartanFields())
@@ -184,6 +570,9 @@ describe('error hygiene', () => {
     });
   });
 
+  // Below the database: once is enough.
+  if (target.cluster) return;
+
   describe('refusals before any route', () => {
     it('given a URL that cannot be decoded, then 400 in the API shape', async () => {
       const res = await rawExchange(port, (s) =>
@@ -211,6 +600,37 @@ describe('error hygiene', () => {
       const res = await rawExchange(port, (s) => s.write('HELLO THERE\r\n\r\n'));
       expect(res.text).toMatch(/^HTTP\/1.1 400/);
       expect(jsonOf(res.text)).toEqual({ detail: 'Malformed HTTP request' });
+    });
+  });
+
+  describe('shutting down', () => {
+    it('given a request arriving while the server closes, then 503 in the API shape with Retry-After', async () => {
+      const closing = await build({ dataDir: temp(), distDir: fakeDist() });
+      const accepted: net.Socket[] = [];
+      closing.server.on('connection', (socket: net.Socket) => accepted.push(socket));
+      let closed: Promise<void> | undefined;
+      try {
+        await closing.listen({ host: '127.0.0.1', port: 0 });
+        const closingPort = (closing.server.address() as net.AddressInfo).port;
+        // The request has begun (the server has read its first line) when the server starts
+        // closing; the rest of it arrives once the server no longer listens.
+        const res = await rawExchange(closingPort, (socket) => {
+          socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+          void until(async () => (accepted[0]?.bytesRead ?? 0) > 0)
+            .then(() => {
+              closed = closing.close();
+              return until(async () => !closing.server.listening);
+            })
+            .then(() => socket.write('\r\n'));
+        });
+        expect(res.text).toMatch(/^HTTP\/1.1 503/);
+        expect(res.text).toMatch(/\r\nretry-after: 5\r\n/i);
+        expect(jsonOf(res.text)).toEqual({
+          detail: 'The server is restarting: try again in a moment',
+        });
+      } finally {
+        await (closed ?? closing.close());
+      }
     });
   });
 

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
@@ -62,6 +63,22 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
     beforeAll(async () => {
       url = await freshDatabase();
     });
+    /** A Spartan application with a 64 KB resume, from `ip`. */
+    const applyOn = (app: FastifyInstance, ip: string, fullname?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/spartan_join/apply-spartan/',
+        headers: { 'content-type': MULTIPART_TYPE },
+        payload: multipartBody(spartanFields(fullname ? { fullname } : {}), [
+          {
+            name: 'resume',
+            filename: 'cv.pdf',
+            contentType: 'application/pdf',
+            data: pdf(64 * 1024),
+          },
+        ]),
+        remoteAddress: ip,
+      });
     afterAll(() => {
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     });
@@ -139,21 +156,7 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
       await admin.connect();
       // A Spartan application is stored in a transaction, on a connection checked out of the
       // pool: the case where a dropped connection used to end the process.
-      const apply = (ip: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/spartan_join/apply-spartan/',
-          headers: { 'content-type': MULTIPART_TYPE },
-          payload: multipartBody(spartanFields(), [
-            {
-              name: 'resume',
-              filename: 'cv.pdf',
-              contentType: 'application/pdf',
-              data: pdf(64 * 1024),
-            },
-          ]),
-          remoteAddress: ip,
-        });
+      const apply = (ip: string) => applyOn(app, ip);
       const statuses = new Set<number>();
       try {
         for (let round = 0; round < 6; round++) {
@@ -175,6 +178,50 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
         expect((await apply('10.9.99.1')).statusCode).toBe(201);
         expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       } finally {
+        await admin.end();
+        await app.close();
+      }
+    });
+
+    it('given a submission held open at its commit, then another completes meanwhile: no row every submission locks', async () => {
+      const app = await build({ databaseUrl: url, dataDir: tempDir(), distDir: tempDir() });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      let ips = 0;
+      const apply = (fullname: string) => applyOn(app, `10.8.0.${++ips}`, fullname);
+      const PAUSE = 7_311_042_099;
+      try {
+        // A deferred trigger runs at commit, after all of the transaction's statements: the
+        // marked application waits there, holding every lock its submission took.
+        await admin.query(`CREATE FUNCTION test_pause() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF NEW.fullname = 'Paused Applicant' THEN PERFORM pg_advisory_xact_lock(${PAUSE}); END IF;
+            RETURN NULL;
+          END $$`);
+        await admin.query(`CREATE CONSTRAINT TRIGGER test_pause AFTER INSERT ON spartan_applications
+          DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_pause()`);
+        await admin.query('SELECT pg_advisory_lock($1)', [PAUSE]);
+        let pausedAnswered = false;
+        const paused = apply('Paused Applicant').finally(() => (pausedAnswered = true));
+        const deadline = Date.now() + 20_000;
+        for (;;) {
+          const waiting = await admin.query(
+            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          );
+          if (waiting.rowCount) break;
+          if (Date.now() > deadline)
+            throw new Error('the paused submission never reached its commit');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        const other = await apply('Other Applicant');
+        expect(other.statusCode).toBe(201);
+        expect(pausedAnswered).toBe(false);
+        await admin.query('SELECT pg_advisory_unlock($1)', [PAUSE]);
+        expect((await paused).statusCode).toBe(201);
+      } finally {
+        await admin.query('SELECT pg_advisory_unlock_all()');
+        await admin.query('DROP TRIGGER IF EXISTS test_pause ON spartan_applications');
+        await admin.query('DROP FUNCTION IF EXISTS test_pause()');
         await admin.end();
         await app.close();
       }
