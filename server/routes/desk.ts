@@ -27,6 +27,8 @@ export interface DeskRouteOptions {
   files: FileStore;
   sessions: Sessions;
   mailer: Mailer;
+  /** The embedded mail outbox (DATA_DIR/outbox): an erasure deletes the mail to or about them. */
+  outboxDir: string;
 }
 
 const notificationsBody = z.strictObject({
@@ -36,7 +38,7 @@ const notificationsBody = z.strictObject({
 const eraseBody = z.strictObject({ email });
 
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
-  const { db, files, sessions, mailer } = opts;
+  const { db, files, sessions, mailer, outboxDir } = opts;
 
   app.get(STAFF_PATHS.notifications, { onRequest: sessions.requireStaff }, async (request) =>
     mailer.notificationsOf(request.staff!.user.id),
@@ -64,10 +66,13 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
     STAFF_PATHS.erase,
     { onRequest: sessions.requireAdmin, schema: { body: eraseBody } },
     async (request) => {
-      const deleted = await eraseApplicant(db, files, request.body.email);
+      const { mails, ...deleted } = await eraseApplicant(db, files, request.body.email, {
+        dir: outboxDir,
+        settled: () => mailer.settled(),
+      });
       // Counts only: the address itself stays out of the trail.
       await audit(request, 'applicant.erase', null, { ...deleted });
-      request.log.info({ erased: deleted }, 'applicant erased on request');
+      request.log.info({ erased: { ...deleted, mails } }, 'applicant erased on request');
       return deleted;
     },
   );
