@@ -284,7 +284,17 @@ async function assemble(
     sessions,
     limitSubmit: submitLimiter.hook('invest'),
   });
-  await app.register(deskRoutes, { db: database.db, files, sessions, mailer, outboxDir });
+  await app.register(deskRoutes, {
+    db: database.db,
+    files,
+    sessions,
+    mailer,
+    outbox: {
+      dir: outboxDir,
+      // Only the outbox transport writes there: an erasure waits for its send under way.
+      settled: config.smtpUrl ? async () => undefined : () => mailer.settled(),
+    },
+  });
   await app.register(staticRoutes, { distDir: config.distDir });
   await app.ready();
   auditLog.startRetention(config.auditRetentionDays, (err) =>

@@ -15,7 +15,7 @@ import type { Sessions } from '../auth.ts';
 import type { Db } from '../db/index.ts';
 import type { FileStore } from '../storage/index.ts';
 import { investorApplications, spartanApplications } from '../db/schema.ts';
-import { eraseApplicant } from '../desk/retention.ts';
+import { eraseApplicant, type Outbox } from '../desk/retention.ts';
 import { ERR_INVALID_FORM } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { errorResponses } from './common.ts';
@@ -28,7 +28,7 @@ export interface DeskRouteOptions {
   sessions: Sessions;
   mailer: Mailer;
   /** The embedded mail outbox (DATA_DIR/outbox): an erasure deletes the mail to or about them. */
-  outboxDir: string;
+  outbox: Outbox;
 }
 
 const notificationsBody = z.strictObject({
@@ -38,7 +38,7 @@ const notificationsBody = z.strictObject({
 const eraseBody = z.strictObject({ email });
 
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
-  const { db, files, sessions, mailer, outboxDir } = opts;
+  const { db, files, sessions, mailer, outbox } = opts;
 
   app.get(STAFF_PATHS.notifications, { onRequest: sessions.requireStaff }, async (request) =>
     mailer.notificationsOf(request.staff!.user.id),
@@ -66,10 +66,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
     STAFF_PATHS.erase,
     { onRequest: sessions.requireAdmin, schema: { body: eraseBody } },
     async (request) => {
-      const { mails, ...deleted } = await eraseApplicant(db, files, request.body.email, {
-        dir: outboxDir,
-        settled: () => mailer.settled(),
-      });
+      const { mails, ...deleted } = await eraseApplicant(db, files, request.body.email, outbox);
       // Counts only: the address itself stays out of the trail.
       await audit(request, 'applicant.erase', null, { ...deleted });
       request.log.info({ erased: { ...deleted, mails } }, 'applicant erased on request');
