@@ -245,7 +245,7 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     // Our own site as the source: the partner's application is not in that view.
     await page.getByLabel('Source').selectOption('site');
     const siteList = page.waitForResponse(
-      (r) => r.url().includes('/get_investor_applications/') && r.url().includes('source=site'),
+      (r) => r.url().includes('/get_investor_applications/') && r.url().includes('origin=site'),
     );
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(`${mainUrl()}/staff?${query({ source: 'site' })}`);
