@@ -246,11 +246,13 @@ async function assemble(
   app.decorate('staff', staff);
   app.decorate('passwords', hasher);
   app.decorate('auditLog', auditLog);
+  // Pruned by retention and erasure even when SMTP_URL is set: it may hold mail of earlier runs.
+  const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = new Mailer({
     db: database.db,
     transport: config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
-      : outboxTransport(path.join(config.dataDir, 'outbox'), config.mailFrom),
+      : outboxTransport(outboxDir, config.mailFrom),
     publicUrl: config.publicUrl,
     log: app.log,
   });
@@ -327,7 +329,17 @@ async function assemble(
     sessions,
     limitSubmit: submitLimiter.hook('invest'),
   });
-  await app.register(deskRoutes, { db: database.db, files, sessions, mailer });
+  await app.register(deskRoutes, {
+    db: database.db,
+    files,
+    sessions,
+    mailer,
+    outbox: {
+      dir: outboxDir,
+      // Only the outbox transport writes there: an erasure waits for its send under way.
+      settled: config.smtpUrl ? async () => undefined : () => mailer.settled(),
+    },
+  });
   await app.register(staticRoutes, { distDir: config.distDir });
   await app.ready();
   auditLog.startRetention(config.auditRetentionDays, (err) =>
@@ -338,10 +350,11 @@ async function assemble(
     database.db,
     files,
     config.retentionDays,
-    (deleted) => {
-      if (deleted.spartan + deleted.investor > 0) {
+    outboxDir,
+    (removed) => {
+      if (removed.spartan + removed.investor + removed.mails > 0) {
         app.log.info(
-          { retention: { days: config.retentionDays, ...deleted } },
+          { retention: { days: config.retentionDays, ...removed } },
           'expired applications deleted',
         );
       }

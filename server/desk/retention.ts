@@ -1,13 +1,15 @@
 /**
  * How long applicant data stays (docs/DESK.md): applications older than RETENTION_DAYS go, with
- * their resumes, notes and history, by a job in the server (at start, then daily); an applicant's
- * every application goes on request (erasure by email). Logged and audited as counts only.
+ * their resumes, notes and history, and so do the outbox's mail files of that age, by a job in
+ * the server (at start, then daily); an applicant's every application goes on request (erasure
+ * by email), with the mail to or about them. Logged and audited as counts only.
  */
-import { and, lt, sql, type SQL } from 'drizzle-orm';
+import { and, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { mailQueue } from '../db/desk-schema.ts';
 import { investorApplications, spartanApplications } from '../db/schema.ts';
 import { deleteApplications } from '../applications.ts';
+import { eraseFromOutbox, pruneOutbox } from '../mail/outbox.ts';
 import type { FileStore } from '../storage/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,11 +23,15 @@ export interface Deleted {
 
 const TABLES = { spartan: spartanApplications, investor: investorApplications } as const;
 
-/** Deletes, a batch at a time, every application of both kinds matching `where(table)`. */
+/**
+ * Deletes, a batch at a time, every application of both kinds matching `where(table)`; answers
+ * the counts, and the ids to `onIds`.
+ */
 async function deleteWhere(
   db: Db,
   files: FileStore,
   where: (table: (typeof TABLES)[keyof typeof TABLES]) => SQL,
+  onIds: (ids: string[]) => void = () => undefined,
 ): Promise<Deleted> {
   const deleted: Deleted = { spartan: 0, investor: 0 };
   for (const kind of ['spartan', 'investor'] as const) {
@@ -34,6 +40,7 @@ async function deleteWhere(
       const batch = db.select({ id: table.id }).from(table).where(where(table)).limit(BATCH);
       const gone = await deleteApplications(db, files, kind, sql`${table.id} IN (${batch})`);
       deleted[kind] += gone.length;
+      onIds(gone);
       if (gone.length < BATCH) break;
     }
   }
@@ -51,25 +58,70 @@ export function purgeExpired(
   return deleteWhere(db, files, (table) => and(lt(table.createdAt, cutoff))!);
 }
 
-/** Deletes every application with this email (any case), and mail still queued to it. */
-export async function eraseApplicant(db: Db, files: FileStore, email: string): Promise<Deleted> {
-  const address = email.trim().toLowerCase();
-  const deleted = await deleteWhere(db, files, (table) => sql`lower(${table.email}) = ${address}`);
-  await db.delete(mailQueue).where(sql`lower(${mailQueue.to}) = ${address}`);
-  return deleted;
+/** The embedded mail outbox, and how to wait for a send under way (server/mail/mailer.ts). */
+export interface Outbox {
+  dir: string;
+  settled: () => Promise<unknown>;
 }
 
-/** Runs `purgeExpired` now and then daily until the returned stop is called. */
+/** Applications deleted, and mail files deleted from the outbox. */
+export interface Removed extends Deleted {
+  mails: number;
+}
+
+/**
+ * Deletes every application with this email (any case), the mail still queued to it or naming
+ * one of its applications, and the outbox's mail files to or about it.
+ */
+export async function eraseApplicant(
+  db: Db,
+  files: FileStore,
+  email: string,
+  outbox: Outbox,
+): Promise<Removed> {
+  const address = email.trim().toLowerCase();
+  const ids: string[] = [];
+  const deleted = await deleteWhere(
+    db,
+    files,
+    (table) => sql`lower(${table.email}) = ${address}`,
+    (gone) => ids.push(...gone),
+  );
+  await db.delete(mailQueue).where(sql`lower(${mailQueue.to}) = ${address}`);
+  // Staff notices naming an erased application.
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const named = ids
+      .slice(i, i + BATCH)
+      .map((id) => sql`position(${id} in ${mailQueue.body}) > 0`);
+    await db.delete(mailQueue).where(or(...named));
+  }
+  // A mail claimed before its row went may be being written: the outbox is searched after it.
+  await outbox.settled();
+  const mails = await eraseFromOutbox(outbox.dir, address, ids);
+  return { ...deleted, mails };
+}
+
+/**
+ * Runs `purgeExpired`, and deletes the outbox's mail files as old, now and then daily until the
+ * returned stop is called.
+ */
 export function startRetention(
   db: Db,
   files: FileStore,
   days: number,
-  onDone: (deleted: Deleted) => void,
+  outboxDir: string,
+  onDone: (removed: Removed) => void,
   onError: (err: unknown) => void,
 ): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
+  const once = async (): Promise<Removed> => {
+    const now = Date.now();
+    const deleted = await purgeExpired(db, files, days, now);
+    const mails = await pruneOutbox(outboxDir, new Date(now - days * DAY_MS));
+    return { ...deleted, mails };
+  };
   const run = () => {
-    running = running.then(() => purgeExpired(db, files, days).then(onDone, onError));
+    running = running.then(() => once().then(onDone, onError));
   };
   run();
   const timer = setInterval(run, DAY_MS);

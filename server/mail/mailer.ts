@@ -22,8 +22,11 @@ const DAY_MS = 24 * 60 * 60 * SECOND;
 /** First retry after this long, doubling up to MAX_DELAY_MS. */
 const FIRST_DELAY_MS = 30 * SECOND;
 const MAX_DELAY_MS = 6 * 60 * 60 * SECOND;
-/** About two days of retries; then the mail is dropped (and counted in the log). */
-export const MAX_ATTEMPTS = 14;
+/**
+ * About two days of retries (8.5 hours of doubling delays, then seven of 6 hours: 50.5 hours);
+ * then the mail is dropped (and counted in the log).
+ */
+export const MAX_ATTEMPTS = 18;
 const BATCH = 20;
 
 export function retryDelayMs(attempts: number): number {
@@ -96,6 +99,11 @@ export class Mailer {
         })
         .catch(() => undefined)),
     );
+  }
+
+  /** Resolves once the send pass under way, and the one waiting to start, have ended. */
+  settled(): Promise<unknown> {
+    return this.pass;
   }
 
   /** Sends the mail that is due; answers how many went out. */

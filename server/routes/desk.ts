@@ -15,7 +15,7 @@ import type { Sessions } from '../auth.ts';
 import type { Db } from '../db/index.ts';
 import type { FileStore } from '../storage/index.ts';
 import { investorApplications, spartanApplications } from '../db/schema.ts';
-import { eraseApplicant } from '../desk/retention.ts';
+import { eraseApplicant, type Outbox } from '../desk/retention.ts';
 import { ERR_INVALID_FORM } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { errorResponses } from './common.ts';
@@ -27,6 +27,8 @@ export interface DeskRouteOptions {
   files: FileStore;
   sessions: Sessions;
   mailer: Mailer;
+  /** The embedded mail outbox (DATA_DIR/outbox): an erasure deletes the mail to or about them. */
+  outbox: Outbox;
 }
 
 const notificationsBody = z.strictObject({
@@ -36,7 +38,7 @@ const notificationsBody = z.strictObject({
 const eraseBody = z.strictObject({ email });
 
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
-  const { db, files, sessions, mailer } = opts;
+  const { db, files, sessions, mailer, outbox } = opts;
 
   app.get(STAFF_PATHS.notifications, { onRequest: sessions.requireStaff }, async (request) =>
     mailer.notificationsOf(request.staff!.user.id),
@@ -64,10 +66,10 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
     STAFF_PATHS.erase,
     { onRequest: sessions.requireAdmin, schema: { body: eraseBody } },
     async (request) => {
-      const deleted = await eraseApplicant(db, files, request.body.email);
+      const { mails, ...deleted } = await eraseApplicant(db, files, request.body.email, outbox);
       // Counts only: the address itself stays out of the trail.
       await audit(request, 'applicant.erase', null, { ...deleted });
-      request.log.info({ erased: deleted }, 'applicant erased on request');
+      request.log.info({ erased: { ...deleted, mails } }, 'applicant erased on request');
       return deleted;
     },
   );

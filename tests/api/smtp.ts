@@ -10,16 +10,25 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   received: ReceivedMail[];
+  /** Recipients refused (with `reject`). */
+  refused: string[];
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** With `reject`, every recipient is refused (550), as a mail server that bounces everything. */
+export async function startSmtp(options: { reject?: boolean } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  const refused: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: no certificate to trust in the test.
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.reject) return callback();
+      refused.push(address.address);
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,6 +46,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,6 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   axeViolations,
+  demoUrl,
   eachDatabase,
   keepSession,
   mainUrl,
@@ -17,6 +18,7 @@ import {
 import {
   apiGet,
   applicant,
+  type Applicant,
   createApplication,
   pdfBytes,
   staffCredentials,
@@ -35,6 +37,23 @@ async function logIn(page: Page, next = '/staff') {
   await page.getByLabel('Password').fill(staffCredentials().password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${mainUrl()}${next}`);
+}
+
+/** Creates an investor application through the API, as a partner page would (its Origin). */
+async function createInvestorApplication(who: Applicant, origin: string): Promise<string> {
+  const res = await fetch(`${mainUrl()}/api/investors/join_investor/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({
+      fullname: who.fullname,
+      email: who.email,
+      phone: '212 555 0142',
+      location: 'New York',
+      accreditation: 'income',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`invest: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { investor_id: string }).investor_id;
 }
 
 const focused = (page: Page) =>
@@ -164,6 +183,80 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     // With rows, the list is no wider than the phone: the table scrolls inside its own box.
     expect(await overflowing(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/desk-list-375.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('on the investor desk, sets a status and adds a note by keyboard, and keeps the source and date filters in the URL across a reload', async () => {
+    const who = applicant('Investor Desk');
+    const partner = new URL(demoUrl()).origin;
+    const id = await createInvestorApplication(who, partner);
+    tp = await openPage();
+    const { page, errors } = tp;
+    await logIn(page, `/staff?list=investors&id=${id}`);
+    await page.getByRole('heading', { level: 2, name: who.fullname }).waitFor();
+
+    // The status: typed into the focused select, then the button next to it.
+    await page.getByLabel('Review status').focus();
+    await page.keyboard.type('Qualified');
+    expect(await page.getByLabel('Review status').inputValue()).toBe('qualified');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toBe('button:Set status');
+    await page.keyboard.press('Enter');
+    await page.getByText('Qualified (was New)').waitFor();
+    await expect.poll(() => statusText(page)).toContain('Status set to Qualified');
+
+    // A note: typed, then the button after the box.
+    const note = 'Asked for the fund deck.';
+    await page.getByLabel('Add a note for colleagues').focus();
+    await page.keyboard.type(note);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toBe('button:Add note');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('list', { name: 'Notes, newest first' })
+      .getByText(note, { exact: true })
+      .waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // Filters: qualified, submitted today; then the partner's source, offered once listed.
+    const today = new Date().toISOString().slice(0, 10);
+    await keepSession(page);
+    await page.goto(`${mainUrl()}/staff?list=investors`);
+    await page.getByLabel('Status').selectOption('qualified');
+    await page.getByLabel('Submitted from').fill(today);
+    await page.getByLabel('Submitted until').fill(today);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const query = (extra: Record<string, string>) =>
+      new URLSearchParams({
+        list: 'investors',
+        status: 'qualified',
+        ...extra,
+        from: today,
+        to: today,
+      });
+    await page.waitForURL(`${mainUrl()}/staff?${query({})}`);
+    await page.getByRole('link', { name: who.fullname }).waitFor();
+    await page.getByLabel('Source').selectOption(partner);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(`${mainUrl()}/staff?${query({ source: partner })}`);
+    await page.getByRole('link', { name: who.fullname }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: who.fullname }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('qualified');
+    expect(await page.getByLabel('Source').inputValue()).toBe(partner);
+    expect(await page.getByLabel('Submitted from').inputValue()).toBe(today);
+    expect(await page.getByLabel('Submitted until').inputValue()).toBe(today);
+    // Our own site as the source: the partner's application is not in that view.
+    await page.getByLabel('Source').selectOption('site');
+    const siteList = page.waitForResponse(
+      (r) => r.url().includes('/get_investor_applications/') && r.url().includes('origin=site'),
+    );
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(`${mainUrl()}/staff?${query({ source: 'site' })}`);
+    expect((await siteList).status()).toBe(200);
+    await expect.poll(() => statusText(page)).toMatch(/\d+ applications? \(Qualified\)\./);
+    expect(await page.getByRole('link', { name: who.fullname }).count()).toBe(0);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
