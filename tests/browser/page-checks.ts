@@ -201,6 +201,14 @@ export async function focusIndicatorFailures(page: Page, scope: RingScope = {}):
     },
     { within: scope.within ?? null, current: scope.current ?? false },
   );
+  // What is behind a ring is photographed with nothing focused: first let the popups that focus
+  // opened (a map marker's tooltip) close, as they do after a delay.
+  if (rings.some((r) => r.sample))
+    await page
+      .locator('[role="tooltip"]')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => {}); // one that stays is photographed and measured like the rest
   for (const { label, ring, ringCss, behind, sample } of rings) {
     for (const colour of behind) {
       const ratio = contrastRatio(ring, colour);
@@ -263,7 +271,7 @@ function decodePng(file: Buffer): { width: number; height: number; data: Uint8Ar
 const NO_RING = ':focus { outline-color: transparent !important; box-shadow: none !important; }';
 
 /**
- * Photographs the band a ring is drawn in (without the ring) and measures the ring's colour
+ * Photographs the band a ring is drawn in (without the ring), and measures the ring's colour
  * against each of its pixels: returns how it fails, or null when every pixel is at 3:1 or more.
  */
 async function sampledRingFailure(
@@ -274,7 +282,6 @@ async function sampledRingFailure(
   const el = page.locator(`[data-ring-sample="${sample.mark}"]`);
   await el.scrollIntoViewIfNeeded();
   const box = await el.boundingBox();
-  await el.evaluate((node) => node.removeAttribute('data-ring-sample'));
   if (!box) return 'could not be photographed';
   const pad = Math.ceil(Math.max(sample.outer, 0)) + 1;
   const clip = {
@@ -283,7 +290,15 @@ async function sampledRingFailure(
     width: Math.ceil(box.width) + 2 * pad,
     height: Math.ceil(box.height) + 2 * pad,
   };
-  const png = decodePng(await page.screenshot({ clip, style: NO_RING, animations: 'disabled' }));
+  // A ring drawn clear of the element sits on what is behind it: the element is hidden for the
+  // photograph (its own paint, such as a map pin's stroke, can spill past its box).
+  const hide =
+    sample.inner > 0
+      ? `[data-ring-sample="${sample.mark}"] { visibility: hidden !important; }`
+      : '';
+  const shot = await page.screenshot({ clip, style: NO_RING + hide, animations: 'disabled' });
+  await el.evaluate((node) => node.removeAttribute('data-ring-sample'));
+  const png = decodePng(shot);
   const scale = png.width / clip.width;
   let worst = Infinity;
   let low = 0;
