@@ -150,6 +150,16 @@ describe('spartan-hub-map on a partner page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('groups the hub list under its name, with no navigation landmark', async () => {
+    const { page } = await openDemo();
+    const list = page
+      .locator('#hub-map')
+      .getByRole('group', { name: 'Innovation hubs', exact: true });
+    await list.waitFor();
+    expect(await list.getByRole('button').count()).toBe(5);
+    expect(await page.locator('#hub-map').getByRole('navigation').count()).toBe(0);
+  });
+
   it('shows a tooltip on hover', async () => {
     const { page } = await openDemo();
     await page.locator('#hub-map').scrollIntoViewIfNeeded();

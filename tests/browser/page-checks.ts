@@ -6,6 +6,7 @@
  * The functions are self-contained: playwright serialises them into the page.
  */
 import type { Page } from 'playwright-core';
+import { inflateSync } from 'node:zlib';
 
 /** The public routes of the site (the staff area and the login have their own tests). */
 export const SITE_ROUTES = [
@@ -83,122 +84,314 @@ export function overflowing(page: Page): Promise<string[]> {
   });
 }
 
+/** A colour as red, green, blue (0–255) and alpha (0–1). */
+export type RGBA = [number, number, number, number];
+
+/** The contrast ratio of two colours (WCAG 2.2's relative luminance); alpha is ignored. */
+export function contrastRatio(a: RGBA, b: RGBA): number {
+  const luminance = ([r, g, b2]: RGBA) => {
+    const f = (c: number) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b2);
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Where focusIndicatorFailures looks. */
+export interface RingScope {
+  /**
+   * Only the focusable elements inside the first visible element matching this selector (an open
+   * menu or dialog, which focus elsewhere would close). Finding none there is a failure.
+   */
+  within?: string;
+  /**
+   * Only the element that has focus now (a focused error summary, say), measured as it is: no Tab
+   * first, nothing else focused, and no :focus-visible required (script moved focus there).
+   */
+  current?: boolean;
+}
+
+/** What the page measured of one focused element's ring. */
+interface Ring {
+  label: string;
+  ring: RGBA;
+  ringCss: string;
+  /** The solid colours the ring sits on or borders. */
+  behind: RGBA[];
+  /**
+   * Set where an image or a gradient lies behind the ring: the band the ring is drawn in (from
+   * `inner` to `outer` px outside the border box), and the element's data-ring-sample mark.
+   */
+  sample?: { inner: number; outer: number; mark: string };
+}
+
 /**
  * Focuses every visible focusable element (after one Tab, so that focus is keyboard focus and
  * :focus-visible applies) and measures its indicator: an outline or a box-shadow ring, whose
- * colour must reach 3:1 against the solid background behind it. Returns the failures.
+ * colour must reach 3:1 against what is behind it: a solid background, or, where an image or a
+ * gradient lies behind, every pixel of the band the ring is drawn in (sampled from a screenshot
+ * without the ring). Returns the failures.
  */
-export async function focusIndicatorFailures(page: Page): Promise<string[]> {
-  await page.keyboard.press('Tab');
-  return page.evaluate(() => {
-    type RGBA = [number, number, number, number];
-    const parse = (value: string): RGBA | null => {
-      const m = value.match(/rgba?\(([^)]+)\)/);
-      if (!m?.[1]) return null;
-      const parts = m[1]
-        .split(/[ ,/]+/)
-        .filter(Boolean)
-        .map(Number);
-      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
-    };
-    const luminance = ([r, g, b]: RGBA) => {
-      const f = (c: number) => {
-        const s = c / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+export async function focusIndicatorFailures(page: Page, scope: RingScope = {}): Promise<string[]> {
+  if (!scope.current) await page.keyboard.press('Tab');
+  const { failures, rings } = await page.evaluate(
+    ({ within, current }) => {
+      const parse = (value: string): RGBA | null => {
+        const m = value.match(/rgba?\(([^)]+)\)/);
+        if (!m?.[1]) return null;
+        const parts = m[1]
+          .split(/[ ,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
       };
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const contrast = (a: RGBA, b: RGBA) => {
-      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-      return (hi + 0.05) / (lo + 0.05);
-    };
-    const up = (el: Element): Element | null =>
-      el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host || null);
-    /** The first solid background at or above el; null where an image or gradient decides it. */
-    const backdrop = (start: Element | null): RGBA | null => {
-      for (let el = start; el; el = up(el)) {
+      const up = (el: Element): Element | null =>
+        el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host || null);
+      /** The first solid background at or above el; null where an image or gradient decides it. */
+      const backdrop = (start: Element | null): RGBA | null => {
+        for (let el = start; el; el = up(el)) {
+          const style = getComputedStyle(el);
+          const colour = parse(style.backgroundColor);
+          if (colour && colour[3] >= 0.9) return colour;
+          if (style.backgroundImage !== 'none') return null;
+        }
+        return [255, 255, 255, 1];
+      };
+      const describe = (el: Element) => {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+        const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+        return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${name}"`;
+      };
+      const deepActive = () => {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active as HTMLElement | null;
+      };
+      const SELECTOR =
+        'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+      const all: HTMLElement[] = [];
+      const collect = (root: Document | ShadowRoot | Element) => {
+        for (const el of root.querySelectorAll<HTMLElement>('*')) {
+          if (el.matches(SELECTOR)) all.push(el);
+          if (el.shadowRoot) collect(el.shadowRoot);
+        }
+      };
+      const failures: string[] = [];
+      if (current) {
+        const active = deepActive();
+        if (active && active !== document.body) all.push(active);
+        else failures.push('nothing has focus');
+      } else if (within) {
+        const root = [...document.querySelectorAll(within)].find(
+          (el) => el.getClientRects().length > 0,
+        );
+        if (root) collect(root);
+        else failures.push(`nothing visible matches ${within}`);
+      } else collect(document);
+      const rings: Ring[] = [];
+      let measured = 0;
+      for (const [i, el] of all.entries()) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || el.closest('[inert]')) continue;
+        if (getComputedStyle(el).visibility !== 'visible') continue;
+        if (!current) {
+          el.focus({ preventScroll: true });
+          const active = (el.getRootNode() as Document | ShadowRoot).activeElement;
+          if (active !== el) continue; // not focusable after all (e.g. a hidden part of a widget)
+          if (!el.matches(':focus-visible')) {
+            failures.push(`${describe(el)}: focused without :focus-visible`);
+            continue;
+          }
+        }
+        measured += 1;
         const style = getComputedStyle(el);
-        const colour = parse(style.backgroundColor);
-        if (colour && colour[3] >= 0.9) return colour;
-        if (style.backgroundImage !== 'none') return null;
+        const width = parseFloat(style.outlineWidth);
+        const outline = style.outlineStyle !== 'none' && width >= 2;
+        let ring: RGBA | null = null;
+        if (outline) ring = parse(style.outlineColor);
+        else if (style.boxShadow !== 'none') ring = parse(style.boxShadow);
+        if (!ring || ring[3] < 0.9) {
+          failures.push(`${describe(el)}: no focus indicator`);
+          continue;
+        }
+        // With an offset the ring sits on what surrounds the element; without, it also borders
+        // the element itself: both must then be told apart from it.
+        const offset = outline ? parseFloat(style.outlineOffset) : 0;
+        const under = [backdrop(up(el))];
+        if (offset <= 0 && outline) under.push(backdrop(el));
+        const behind = under.filter((c): c is RGBA => c !== null);
+        const label = describe(el);
+        const ringCss = outline ? style.outlineColor : style.boxShadow;
+        if (behind.length === under.length) rings.push({ label, ring, ringCss, behind });
+        else {
+          // Marked for the screenshot; a box-shadow ring is taken as 2 px outside the box.
+          const mark = String(i);
+          el.setAttribute('data-ring-sample', mark);
+          const band = outline ? { inner: offset, outer: offset + width } : { inner: 0, outer: 2 };
+          rings.push({ label, ring, ringCss, behind, sample: { ...band, mark } });
+        }
       }
-      return [255, 255, 255, 1];
-    };
-    const describe = (el: Element) => {
-      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
-      const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
-      return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${name}"`;
-    };
-    const SELECTOR =
-      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-    const all: HTMLElement[] = [];
-    const collect = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll<HTMLElement>('*')) {
-        if (el.matches(SELECTOR)) all.push(el);
-        if (el.shadowRoot) collect(el.shadowRoot);
-      }
-    };
-    collect(document);
-    const failures: string[] = [];
-    for (const el of all) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || el.closest('[inert]')) continue;
-      if (getComputedStyle(el).visibility !== 'visible') continue;
-      el.focus({ preventScroll: true });
-      const active = (el.getRootNode() as Document | ShadowRoot).activeElement;
-      if (active !== el) continue; // not focusable after all (e.g. a hidden part of a widget)
-      if (!el.matches(':focus-visible')) {
-        failures.push(`${describe(el)}: focused without :focus-visible`);
-        continue;
-      }
-      const style = getComputedStyle(el);
-      const width = parseFloat(style.outlineWidth);
-      let ring: RGBA | null = null;
-      if (style.outlineStyle !== 'none' && width >= 2) ring = parse(style.outlineColor);
-      else if (style.boxShadow !== 'none') ring = parse(style.boxShadow);
-      if (!ring || ring[3] < 0.9) {
-        failures.push(`${describe(el)}: no focus indicator`);
-        continue;
-      }
-      // With an offset the ring sits on what surrounds the element; without, it also borders
-      // the element itself: both must then be told apart from it.
-      const behind = [backdrop(up(el))];
-      if (parseFloat(style.outlineOffset) <= 0 && style.outlineStyle !== 'none')
-        behind.push(backdrop(el));
-      for (const colour of behind) {
-        if (!colour) continue;
-        const ratio = contrast(ring, colour);
-        if (ratio < 3)
-          failures.push(
-            `${describe(el)}: ring ${style.outlineColor} on rgb(${colour.slice(0, 3).join(',')}) is ${ratio.toFixed(2)}:1`,
-          );
-      }
+      if (measured === 0 && failures.length === 0) failures.push('no focusable element measured');
+      if (!within && !current) deepActive()?.blur();
+      return { failures, rings };
+    },
+    { within: scope.within ?? null, current: scope.current ?? false },
+  );
+  // What is behind a ring is photographed with nothing focused: first let the popups that focus
+  // opened (a map marker's tooltip) close, as they do after a delay.
+  if (rings.some((r) => r.sample))
+    await page
+      .locator('[role="tooltip"]')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => {}); // one that stays is photographed and measured like the rest
+  for (const { label, ring, ringCss, behind, sample } of rings) {
+    for (const colour of behind) {
+      const ratio = contrastRatio(ring, colour);
+      if (ratio < 3)
+        failures.push(
+          `${label}: ring ${ringCss} on rgb(${colour.slice(0, 3).join(',')}) is ${ratio.toFixed(2)}:1`,
+        );
     }
-    (document.activeElement as HTMLElement | null)?.blur();
-    return failures;
-  });
+    if (sample) {
+      const failure = await sampledRingFailure(page, ring, sample);
+      if (failure) failures.push(`${label}: ring ${ringCss} ${failure}`);
+    }
+  }
+  return failures;
+}
+
+/**
+ * The pixels of a PNG as Chromium writes a screenshot (8 bits a channel, RGB or RGBA, not
+ * interlaced), as RGBA.
+ */
+function decodePng(file: Buffer): { width: number; height: number; data: Uint8Array } {
+  const width = file.readUInt32BE(16);
+  const height = file.readUInt32BE(20);
+  const [depth, type, , , interlace] = file.subarray(24, 29);
+  const channels = type === 6 ? 4 : type === 2 ? 3 : 0;
+  if (depth !== 8 || channels === 0 || interlace !== 0) throw new Error('unexpected PNG format');
+  const idat: Buffer[] = [];
+  for (let at = 8; at < file.length;) {
+    const length = file.readUInt32BE(at);
+    if (file.toString('latin1', at + 4, at + 8) === 'IDAT')
+      idat.push(file.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const rows = new Uint8Array(height * stride);
+  for (let y = 0; y < height; y += 1) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x += 1) {
+      const value = raw[y * (stride + 1) + 1 + x]!;
+      const a = x >= channels ? rows[y * stride + x - channels]! : 0;
+      const b = y > 0 ? rows[(y - 1) * stride + x]! : 0;
+      const c = x >= channels && y > 0 ? rows[(y - 1) * stride + x - channels]! : 0;
+      const p = a + b - c;
+      const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      const predicted = [0, a, b, (a + b) >> 1, paeth][filter!] ?? 0;
+      rows[y * stride + x] = (value + predicted) & 0xff;
+    }
+  }
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i += 1) {
+    for (let k = 0; k < channels; k += 1) data[i * 4 + k] = rows[i * channels + k]!;
+    if (channels === 3) data[i * 4 + 3] = 255;
+  }
+  return { width, height, data };
+}
+
+/** The style that hides focus rings while the band behind one is photographed. */
+const NO_RING = ':focus { outline-color: transparent !important; box-shadow: none !important; }';
+
+/**
+ * Photographs the band a ring is drawn in (without the ring), and measures the ring's colour
+ * against each of its pixels: returns how it fails, or null when every pixel is at 3:1 or more.
+ */
+async function sampledRingFailure(
+  page: Page,
+  ring: RGBA,
+  sample: { inner: number; outer: number; mark: string },
+): Promise<string | null> {
+  const el = page.locator(`[data-ring-sample="${sample.mark}"]`);
+  await el.scrollIntoViewIfNeeded();
+  const box = await el.boundingBox();
+  if (!box) return 'could not be photographed';
+  const pad = Math.ceil(Math.max(sample.outer, 0)) + 1;
+  const clip = {
+    x: Math.max(0, Math.floor(box.x) - pad),
+    y: Math.max(0, Math.floor(box.y) - pad),
+    width: Math.ceil(box.width) + 2 * pad,
+    height: Math.ceil(box.height) + 2 * pad,
+  };
+  // A ring drawn clear of the element sits on what is behind it: the element is hidden for the
+  // photograph (its own paint, such as a map pin's stroke, can spill past its box).
+  const hide =
+    sample.inner > 0
+      ? `[data-ring-sample="${sample.mark}"] { visibility: hidden !important; }`
+      : '';
+  const shot = await page.screenshot({ clip, style: NO_RING + hide, animations: 'disabled' });
+  await el.evaluate((node) => node.removeAttribute('data-ring-sample'));
+  const png = decodePng(shot);
+  const scale = png.width / clip.width;
+  let worst = Infinity;
+  let low = 0;
+  let counted = 0;
+  for (let py = 0; py < png.height; py += 1) {
+    for (let px = 0; px < png.width; px += 1) {
+      // The pixel's distance outside the border box (negative inside it), in CSS px.
+      const x = clip.x + (px + 0.5) / scale;
+      const y = clip.y + (py + 0.5) / scale;
+      const dx = Math.max(box.x - x, x - (box.x + box.width));
+      const dy = Math.max(box.y - y, y - (box.y + box.height));
+      const d = Math.max(dx, dy);
+      if (d < sample.inner || d >= sample.outer) continue;
+      const at = (py * png.width + px) * 4;
+      const ratio = contrastRatio(ring, [png.data[at]!, png.data[at + 1]!, png.data[at + 2]!, 1]);
+      counted += 1;
+      worst = Math.min(worst, ratio);
+      if (ratio < 3) low += 1;
+    }
+  }
+  if (counted === 0) return 'has no band to sample';
+  return low === 0
+    ? null
+    : `is under 3:1 on ${low} of ${counted} pixels behind it (down to ${worst.toFixed(2)}:1)`;
 }
 
 /**
  * Targets smaller than 24×24 px whose 24 px circle meets another target (WCAG 2.5.8 allows
  * a small target only with that spacing). Links inside running text are exempt, as the rule says.
+ * `within`: only the targets inside the first visible element matching it (an open modal dialog,
+ * whose page behind is inert).
  */
-export function targetSizeFailures(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function targetSizeFailures(page: Page, within?: string): Promise<string[]> {
+  return page.evaluate((within) => {
     const SELECTOR =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="option"], [role="combobox"], [role="link"], [tabindex]:not([tabindex="-1"])';
     const targets: Element[] = [];
-    const collect = (root: Document | ShadowRoot) => {
+    const collect = (root: Document | ShadowRoot | Element) => {
       for (const el of root.querySelectorAll('*')) {
         if (el.matches(SELECTOR)) targets.push(el);
         if (el.shadowRoot) collect(el.shadowRoot);
       }
     };
-    collect(document);
+    const root = within
+      ? [...document.querySelectorAll(within)].find((el) => el.getClientRects().length > 0)
+      : document;
+    if (!root) return [`nothing visible matches ${within}`];
+    collect(root);
     const visible = targets.filter((el) => {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (box.width === 0 || box.height === 0 || style.visibility !== 'visible') return false;
+      // Not drawn, though laid out (the content of a closed <details>).
+      if (!el.checkVisibility()) return false;
       // Visually hidden inputs whose label is the target (a styled file picker, radios).
       if (box.width <= 1 && box.height <= 1) return false;
       if (style.pointerEvents === 'none') return false;
@@ -210,6 +403,14 @@ export function targetSizeFailures(page: Page): Promise<string[]> {
       return true;
     });
     const boxes = visible.map((el) => ({ el, box: el.getBoundingClientRect() }));
+    const describe = (el: Element) => {
+      const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+      const name = (el.getAttribute('aria-label') ?? (label || el.textContent) ?? '')
+        .trim()
+        .slice(0, 30);
+      const type = el.getAttribute('type');
+      return `${el.tagName.toLowerCase()}${type ? `[type=${type}]` : ''} "${name}"`;
+    };
     const failures: string[] = [];
     for (const { el, box } of boxes) {
       if (box.width >= 24 && box.height >= 24) continue;
@@ -227,15 +428,13 @@ export function targetSizeFailures(page: Page): Promise<string[]> {
         const oy = b.top + b.height / 2;
         return Math.hypot(ox - cx, oy - cy) < 24;
       });
-      if (clash) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+      if (clash)
         failures.push(
-          `${el.tagName.toLowerCase()} "${name}" is ${box.width.toFixed(1)}×${box.height.toFixed(1)} and too close to another target`,
+          `${describe(el)} is ${box.width.toFixed(1)}×${box.height.toFixed(1)} and too close to ${describe(clash.el)}`,
         );
-      }
     }
     return failures;
-  });
+  }, within ?? null);
 }
 
 /** Cards (elements whose class names a card or tile) cut by an ancestor that clips overflow. */
