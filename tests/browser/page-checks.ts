@@ -125,7 +125,19 @@ interface Ring {
    * Set where an image or a gradient lies behind the ring: the band the ring is drawn in (from
    * `inner` to `outer` px outside the border box), and the element's data-ring-sample mark.
    */
-  sample?: { inner: number; outer: number; mark: string };
+  sample?: RingSample;
+}
+
+/**
+ * Where a ring is measured from a photograph: the band from `inner` to `outer` px outside the
+ * border box, or, for a ring drawn as an SVG stroke (`stroke`, its colour), the pixels that
+ * stroke changes; `mark` is the element's data-ring-sample mark.
+ */
+interface RingSample {
+  inner: number;
+  outer: number;
+  mark: string;
+  stroke?: string;
 }
 
 /**
@@ -207,6 +219,22 @@ export async function focusIndicatorFailures(page: Page, scope: RingScope = {}):
           }
         }
         measured += 1;
+        const label = describe(el);
+        // An SVG control may draw its ring as a stroke of its own (a map marker's halo, marked
+        // data-focus-ring): measured against every pixel that stroke covers.
+        const stroked = el instanceof SVGElement ? el.querySelector('[data-focus-ring]') : null;
+        if (stroked) {
+          const strokeCss = getComputedStyle(stroked).stroke;
+          const ring = parse(strokeCss);
+          if (!ring || ring[3] < 0.9) failures.push(`${label}: no focus indicator`);
+          else {
+            const mark = String(i);
+            el.setAttribute('data-ring-sample', mark);
+            const sample = { inner: 0, outer: 0, mark, stroke: strokeCss };
+            rings.push({ label, ring, ringCss: strokeCss, behind: [], sample });
+          }
+          continue;
+        }
         const style = getComputedStyle(el);
         const width = parseFloat(style.outlineWidth);
         const outline = style.outlineStyle !== 'none' && width >= 2;
@@ -223,7 +251,6 @@ export async function focusIndicatorFailures(page: Page, scope: RingScope = {}):
         const under = [backdrop(up(el))];
         if (offset <= 0 && outline) under.push(backdrop(el));
         const behind = under.filter((c): c is RGBA => c !== null);
-        const label = describe(el);
         const ringCss = outline ? style.outlineColor : style.boxShadow;
         if (behind.length === under.length) rings.push({ label, ring, ringCss, behind });
         else {
@@ -306,7 +333,11 @@ function decodePng(file: Buffer): { width: number; height: number; data: Uint8Ar
   return { width, height, data };
 }
 
-/** The style that hides focus rings while the band behind one is photographed. */
+/**
+ * The style that hides focus rings while the band behind one is photographed, where the page's
+ * CSP lets a stylesheet in (the element measured is not focused then: this is for another that
+ * keeps focus, such as an open menu's button).
+ */
 const NO_RING = ':focus { outline-color: transparent !important; box-shadow: none !important; }';
 
 /**
@@ -316,7 +347,7 @@ const NO_RING = ':focus { outline-color: transparent !important; box-shadow: non
 async function sampledRingFailure(
   page: Page,
   ring: RGBA,
-  sample: { inner: number; outer: number; mark: string },
+  sample: RingSample,
 ): Promise<string | null> {
   const el = page.locator(`[data-ring-sample="${sample.mark}"]`);
   await el.scrollIntoViewIfNeeded();
@@ -329,15 +360,59 @@ async function sampledRingFailure(
     width: Math.ceil(box.width) + 2 * pad,
     height: Math.ceil(box.height) + 2 * pad,
   };
+  // Styles are set through the element's own style (CSSOM), which a page's CSP allows; a
+  // stylesheet injected for the screenshot would be refused by one such as ours.
+  const restyle = (selector: string | null, prop: string, value: string | null) =>
+    el.evaluate(
+      (node, [selector, prop, value]) => {
+        const target = (selector ? node.querySelector(selector) : node) as HTMLElement | null;
+        if (value === null) target?.style.removeProperty(prop);
+        else target?.style.setProperty(prop, value, 'important');
+      },
+      [selector, prop, value] as const,
+    );
+  const shoot = async () =>
+    decodePng(await page.screenshot({ clip, style: NO_RING, animations: 'disabled' }));
+  if (sample.stroke) {
+    // The stroke drawn, then not: the pixels it changes and paints in its own colour are the
+    // ring's, measured against what they show without it.
+    await restyle('[data-focus-ring]', 'stroke', sample.stroke);
+    const drawn = await shoot();
+    await restyle('[data-focus-ring]', 'stroke', 'transparent');
+    const bare = await shoot();
+    await restyle('[data-focus-ring]', 'stroke', null);
+    await el.evaluate((node) => node.removeAttribute('data-ring-sample'));
+    let [worst, low, counted] = [Infinity, 0, 0];
+    for (let at = 0; at < bare.data.length; at += 4) {
+      const moved = [0, 1, 2].reduce(
+        (sum, k) => sum + Math.abs(drawn.data[at + k]! - bare.data[at + k]!),
+        0,
+      );
+      // Only the pixels the stroke covers whole: at its edges, and where another shape is drawn
+      // over it, a pixel blends the two, and the photograph without it shows that blend.
+      const whole = [0, 1, 2].reduce((sum, k) => sum + Math.abs(drawn.data[at + k]! - ring[k]!), 0);
+      if (moved < 48 || whole > 24) continue;
+      const ratio = contrastRatio(ring, [
+        bare.data[at]!,
+        bare.data[at + 1]!,
+        bare.data[at + 2]!,
+        1,
+      ]);
+      counted += 1;
+      worst = Math.min(worst, ratio);
+      if (ratio < 3) low += 1;
+    }
+    if (counted === 0) return 'draws nothing to sample';
+    return low === 0
+      ? null
+      : `is under 3:1 on ${low} of ${counted} pixels it covers (down to ${worst.toFixed(2)}:1)`;
+  }
   // A ring drawn clear of the element sits on what is behind it: the element is hidden for the
   // photograph (its own paint, such as a map pin's stroke, can spill past its box).
-  const hide =
-    sample.inner > 0
-      ? `[data-ring-sample="${sample.mark}"] { visibility: hidden !important; }`
-      : '';
-  const shot = await page.screenshot({ clip, style: NO_RING + hide, animations: 'disabled' });
+  if (sample.inner > 0) await restyle(null, 'visibility', 'hidden');
+  const png = await shoot();
+  if (sample.inner > 0) await restyle(null, 'visibility', null);
   await el.evaluate((node) => node.removeAttribute('data-ring-sample'));
-  const png = decodePng(shot);
   const scale = png.width / clip.width;
   let worst = Infinity;
   let low = 0;

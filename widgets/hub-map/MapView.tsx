@@ -202,7 +202,7 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
                   onBlur={hideTip}
                 >
                   <g transform={`scale(${pinScale})`}>
-                    <circle className="spartan-hub-map__halo" r={14} />
+                    <circle className="spartan-hub-map__halo" r={14} data-focus-ring="" />
                     <path
                       className="spartan-hub-map__pin"
                       d="M0 0 C-3 -7 -10 -11 -10 -18 A10 10 0 1 1 10 -18 C10 -11 3 -7 0 0 Z"
