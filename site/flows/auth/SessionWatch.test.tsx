@@ -1,13 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { httpClient } from '../../../widgets/internal/http.ts';
+import { httpClient } from '../../../widgets/shared.ts';
+import type * as Shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest } from '../../../tests/http-fakes.ts';
 import { ACCOUNT_PATHS } from '../../../schemas/api-paths.ts';
 import { SessionWatch } from './SessionWatch.tsx';
 
-vi.mock('../../../widgets/internal/http.ts', () => ({
+vi.mock('../../../widgets/shared.ts', async (original) => ({
+  ...(await original<typeof Shared>()),
   httpClient: vi.fn(),
-  warmHttpClient: vi.fn(),
 }));
 const client = fakeClientPerTest(httpClient);
 
