@@ -382,7 +382,7 @@ async function sampledRingFailure(
     const bare = await shoot();
     await restyle('[data-focus-ring]', 'stroke', null);
     await el.evaluate((node) => node.removeAttribute('data-ring-sample'));
-    let [worst, low, counted] = [Infinity, 0, 0];
+    const covered: RGBA[] = [];
     for (let at = 0; at < bare.data.length; at += 4) {
       const moved = [0, 1, 2].reduce(
         (sum, k) => sum + Math.abs(drawn.data[at + k]! - bare.data[at + k]!),
@@ -391,21 +391,10 @@ async function sampledRingFailure(
       // Only the pixels the stroke covers whole: at its edges, and where another shape is drawn
       // over it, a pixel blends the two, and the photograph without it shows that blend.
       const whole = [0, 1, 2].reduce((sum, k) => sum + Math.abs(drawn.data[at + k]! - ring[k]!), 0);
-      if (moved < 48 || whole > 24) continue;
-      const ratio = contrastRatio(ring, [
-        bare.data[at]!,
-        bare.data[at + 1]!,
-        bare.data[at + 2]!,
-        1,
-      ]);
-      counted += 1;
-      worst = Math.min(worst, ratio);
-      if (ratio < 3) low += 1;
+      if (moved >= 48 && whole <= 24)
+        covered.push([bare.data[at]!, bare.data[at + 1]!, bare.data[at + 2]!, 1]);
     }
-    if (counted === 0) return 'draws nothing to sample';
-    return low === 0
-      ? null
-      : `is under 3:1 on ${low} of ${counted} pixels it covers (down to ${worst.toFixed(2)}:1)`;
+    return contrastVerdict(ring, covered, 'draws nothing to sample', 'it covers');
   }
   // A ring drawn clear of the element sits on what is behind it: the element is hidden for the
   // photograph (its own paint, such as a map pin's stroke, can spill past its box).
@@ -414,9 +403,7 @@ async function sampledRingFailure(
   if (sample.inner > 0) await restyle(null, 'visibility', null);
   await el.evaluate((node) => node.removeAttribute('data-ring-sample'));
   const scale = png.width / clip.width;
-  let worst = Infinity;
-  let low = 0;
-  let counted = 0;
+  const band: RGBA[] = [];
   for (let py = 0; py < png.height; py += 1) {
     for (let px = 0; px < png.width; px += 1) {
       // The pixel's distance outside the border box (negative inside it), in CSS px.
@@ -427,16 +414,20 @@ async function sampledRingFailure(
       const d = Math.max(dx, dy);
       if (d < sample.inner || d >= sample.outer) continue;
       const at = (py * png.width + px) * 4;
-      const ratio = contrastRatio(ring, [png.data[at]!, png.data[at + 1]!, png.data[at + 2]!, 1]);
-      counted += 1;
-      worst = Math.min(worst, ratio);
-      if (ratio < 3) low += 1;
+      band.push([png.data[at]!, png.data[at + 1]!, png.data[at + 2]!, 1]);
     }
   }
-  if (counted === 0) return 'has no band to sample';
+  return contrastVerdict(ring, band, 'has no band to sample', 'behind it');
+}
+
+/** How a ring fails 3:1 against the pixels it was measured on, or null when it does not. */
+function contrastVerdict(ring: RGBA, pixels: RGBA[], none: string, where: string): string | null {
+  if (pixels.length === 0) return none;
+  const ratios = pixels.map((pixel) => contrastRatio(ring, pixel));
+  const low = ratios.filter((ratio) => ratio < 3).length;
   return low === 0
     ? null
-    : `is under 3:1 on ${low} of ${counted} pixels behind it (down to ${worst.toFixed(2)}:1)`;
+    : `is under 3:1 on ${low} of ${pixels.length} pixels ${where} (down to ${ratios.reduce((a, b) => Math.min(a, b)).toFixed(2)}:1)`;
 }
 
 /**
