@@ -18,11 +18,16 @@ import {
   ApiError,
   DATABASE_RETRY_AFTER_SECONDS,
   ERR_INTERNAL,
+  ERR_RESTARTING,
   clientErrorHandler,
   ERR_UNAVAILABLE,
   databaseUnavailable,
+  errorBody,
   errorLabel,
   frameworkErrors,
+  publicError,
+  sendError,
+  type FastifyLikeError,
 } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -151,14 +156,6 @@ function loggerOptions(logger: BuildOptions['logger']) {
   };
 }
 
-interface FastifyLikeError {
-  statusCode?: number;
-  code?: string;
-  message?: string;
-  errors?: Record<string, string>;
-  headers?: Record<string, string>;
-}
-
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...configFromEnv(), ...options };
   const database: Database = await openDatabase(config);
@@ -200,7 +197,7 @@ async function assemble(
     // Answered by the onRequest hook below, in the API's shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    // Errors raised before a route runs, in the API's {"detail": …} shape too.
+    // Errors raised before a route runs, in the API's {"detail": …, "code": …} shape too.
     frameworkErrors,
     clientErrorHandler,
   });
@@ -212,8 +209,7 @@ async function assemble(
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
-    reply.header('Retry-After', String(CLOSING_RETRY_AFTER_SECONDS));
-    return reply.code(503).send({ detail: 'The server is restarting: try again in a moment' });
+    return sendError(reply, ERR_RESTARTING(CLOSING_RETRY_AFTER_SECONDS));
   });
   const upkeep = await startFileUpkeep(database, files, (err) =>
     app.log.error({ err: errorLabel(err) }, 'file sweep failed'),
@@ -266,11 +262,9 @@ async function assemble(
   });
 
   app.setErrorHandler((error: FastifyLikeError, request, reply) => {
-    let status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    let detail = error.message ?? 'Bad request';
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'Unsupported content type';
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') detail = 'Request body is too large';
-    if (status === 406) status = 400;
+    // Ours as thrown; Fastify's and its plugins' under our codes (server/errors.ts).
+    let answer = publicError(error);
+    let status = answer.statusCode;
     if (
       status === 500 &&
       (databaseUnavailable(error) || error instanceof StorageUnavailableError)
@@ -283,10 +277,10 @@ async function assemble(
       // The name and code only: a query layer's message can carry the query's parameters,
       // which are applicants' data.
       request.log.error({ err: errorLabel(error) }, 'request failed');
-      detail = status === 503 ? ERR_UNAVAILABLE().message : ERR_INTERNAL;
+      answer = status === 503 ? ERR_UNAVAILABLE() : ERR_INTERNAL();
     }
     if (error.headers) reply.headers(error.headers);
-    reply.code(status).send(error.errors ? { detail, errors: error.errors } : { detail });
+    reply.code(status).send(errorBody(answer));
   });
 
   const sessions = new Sessions(database.db, tokens);

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ERR_NOT_FOUND, sendError } from './errors.ts';
 
 /** Written by the build (scripts/hashed-files.ts): the content-hashed files, relative to dist/. */
 export const HASHED_FILES = 'hashed-files.json';
@@ -110,11 +111,11 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
     });
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET' || !fs.existsSync(notFound)) {
-        return reply.code(404).send({ detail: 'Not found' });
+        return sendError(reply, ERR_NOT_FOUND());
       }
       return reply.code(404).type('text/html; charset=utf-8').send(fs.createReadStream(notFound));
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found' }));
+    app.setNotFoundHandler((_request, reply) => sendError(reply, ERR_NOT_FOUND()));
   }
 }

@@ -11,12 +11,13 @@ export const errorResponse = {
   type: 'object',
   properties: {
     detail: { type: 'string' },
+    code: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'string' } },
   },
-  required: ['detail'],
+  required: ['detail', 'code'],
 } as const;
 
-/** Response schemas every route shares: any 4xx/5xx is `{detail, errors?}`. */
+/** Response schemas every route shares: any 4xx/5xx is `{detail, code, errors?}` (server/errors.ts). */
 export const errorResponses = { '4xx': errorResponse, '5xx': errorResponse } as const;
 
 export function listResponse(item: object) {

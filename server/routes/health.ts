@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HEALTH_PATH } from '../../schemas/api-paths.ts';
+import { ERR_DATABASE_UNAVAILABLE, sendError } from '../errors.ts';
+import { errorResponse } from './common.ts';
 
 export interface HealthOptions {
   /** Resolves when the database answers; rejects otherwise. */
@@ -13,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
       schema: {
         response: {
           200: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
-          503: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+          503: errorResponse,
         },
       },
     },
@@ -22,7 +24,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
         await opts.ping?.();
         return { status: 'ok' };
       } catch {
-        return reply.code(503).send({ detail: 'Database unavailable' });
+        return sendError(reply, ERR_DATABASE_UNAVAILABLE());
       }
     },
   );

@@ -12,7 +12,7 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { ApiError } from '../errors.ts';
+import { ERR_BUSY } from '../errors.ts';
 
 export interface HashPoolOptions {
   /** Worker threads, i.e. operations at once. */
@@ -26,15 +26,6 @@ export function defaultHashPoolOptions(env: NodeJS.ProcessEnv = process.env): Ha
   const size = Number(env.HASH_CONCURRENCY) || Math.max(1, Math.min(4, Math.floor(cores / 2)));
   return { size, queue: Number(env.HASH_QUEUE) || size * 8 };
 }
-
-export const ERR_BUSY = () =>
-  new ApiError(
-    503,
-    'Busy: try again in a moment',
-    undefined,
-    { 'Retry-After': '1' },
-    'SPARTAN_ERR_BUSY',
-  );
 
 type Op = 'hash' | 'verify' | 'strength';
 interface Job {

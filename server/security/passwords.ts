@@ -12,7 +12,8 @@
  * - Passwords are NFC-normalised, never truncated.
  */
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../schemas/login.ts';
-import { ERR_BUSY, HashPool, type HashPoolOptions } from './hash-pool.ts';
+import { ERR_BUSY } from '../errors.ts';
+import { HashPool, type HashPoolOptions } from './hash-pool.ts';
 
 export interface Argon2Params {
   /** KiB. */

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
+import { CODES } from '../../server/errors.ts';
 import { purgeExpired } from '../../server/desk/retention.ts';
 import { MAX_ATTEMPTS, Mailer, retryDelayMs } from '../../server/mail/mailer.ts';
 import { smtpTransport } from '../../server/mail/transport.ts';
@@ -220,6 +221,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           url: `/api/application/${id}/delete/`,
         });
         expect(del.statusCode).toBe(403);
+        expect(del.json().code).toBe(CODES.FORBIDDEN_ROLE);
         expect(await auditEvents('application.status')).toBeGreaterThan(0);
         expect(await auditEvents('application.note')).toBeGreaterThan(0);
       });
@@ -233,6 +235,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           payload: { status: 'contacted' },
         });
         expect(wrongKind.statusCode).toBe(400);
+        expect(wrongKind.json().code).toBe(CODES.INVALID_FORM);
         expect(Object.keys(wrongKind.json().errors)).toEqual(['status']);
         const ok = await call(admin, {
           method: 'PUT',
@@ -246,15 +249,18 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           payload: { status: 'accepted' },
         });
         expect(missing.statusCode).toBe(404);
+        expect(missing.json().code).toBe(CODES.NOT_FOUND);
         // An investor id is no Spartan application.
         const crossed = await get(`${DESK}/spartan/${investor}/activity/`);
         expect(crossed.statusCode).toBe(404);
+        expect(crossed.json().code).toBe(CODES.NOT_FOUND);
         const noAuth = await app.inject({
           method: 'PUT',
           url: `${DESK}/spartan/${id}/status/`,
           payload: { status: 'accepted' },
         });
         expect(noAuth.statusCode).toBe(401);
+        expect(noAuth.json().code).toBe(CODES.NOT_AUTHENTICATED);
       });
     });
 
@@ -287,6 +293,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
             payload: { body },
           });
           expect(res.statusCode, JSON.stringify(body)).toBe(400);
+          expect(res.json().code, JSON.stringify(body)).toBe(CODES.INVALID_FORM);
         }
         expect((await get(`${DESK}/investor/${id}/activity/`)).json().notes).toEqual([]);
       });
@@ -331,6 +338,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         for (const [query, [url, field]] of Object.entries(cases)) {
           const res = await get(`${url}?${query}`);
           expect(res.statusCode, query).toBe(400);
+          expect(res.json().code, query).toBe(CODES.INVALID_FORM);
           expect(Object.keys(res.json().errors), query).toEqual([field]);
         }
       });
@@ -448,6 +456,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         expect(await auditEvents('application.export_csv')).toBe(before + 2);
         const bad = await get(`${DESK}/investor/export.csv?status=nope`);
         expect(bad.statusCode).toBe(400);
+        expect(bad.json().code).toBe(CODES.INVALID_FORM);
       });
 
       it('given cells starting with a tab or a carriage return, then they are neutralised too', async () => {
@@ -556,6 +565,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         expect(opt.json()).toEqual({ mode: 'each', email: 'nora@staff.example' });
         const bad = await notify({ mode: 'each', email: 'x' });
         expect(bad.statusCode).toBe(400);
+        expect(bad.json().code).toBe(CODES.INVALID_FORM);
 
         const id = await apply(
           { fullname: 'Mailed Spartan', email: 'mailed@example.com' },
@@ -945,12 +955,14 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           payload: { email: address },
         });
         expect(refused.statusCode).toBe(403);
+        expect(refused.json().code).toBe(CODES.FORBIDDEN_ROLE);
         const bad = await call(admin, {
           method: 'POST',
           url: '/api/staff/erase/',
           payload: { email: 'nope' },
         });
         expect(bad.statusCode).toBe(400);
+        expect(bad.json().code).toBe(CODES.INVALID_FORM);
         const res = await call(admin, {
           method: 'POST',
           url: '/api/staff/erase/',

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
+import { CODES } from '../../server/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { HashPool } from '../../server/security/hash-pool.ts';
 import { LoginThrottle } from '../../server/security/login-limiter.ts';
@@ -31,7 +32,7 @@ describe('the password gate', () => {
       const waiting = pool.run<boolean>('verify', args);
       expect(pool.load).toBe(2);
       await expect(pool.run('verify', args)).rejects.toMatchObject({
-        code: 'SPARTAN_ERR_BUSY',
+        code: CODES.BUSY,
         statusCode: 503,
         message: 'Busy: try again in a moment',
         headers: { 'Retry-After': '1' },
@@ -75,7 +76,7 @@ describe('the password gate', () => {
       const refused = await login();
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
-      expect(refused.json()).toEqual({ detail: 'Busy: try again in a moment' });
+      expect(refused.json()).toEqual({ detail: 'Busy: try again in a moment', code: CODES.BUSY });
       // Token checks and other calls do not go through the gate.
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       await held;

@@ -1,5 +1,5 @@
 /**
- * Error hygiene: no applicant data in any log line, every refusal in the {"detail": …} shape
+ * Error hygiene: no applicant data in any log line, every refusal in the {"detail", "code"} shape
  * (framework and Node's own too, over a real socket, and while the server shuts down), control and
  * invisible characters refused where text is searched or shown, multipart parts the parser skips or
  * names it does not bound refused, and the slow-client limits true to the second. What touches the
@@ -17,6 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, SLOW_CLIENT_TIMEOUTS, type BuildOptions } from '../../server/app.ts';
 import { MIGRATION_LOCK_KEY } from '../../server/db/index.ts';
+import { CODES } from '../../server/errors.ts';
 import { startupMessage } from '../../server/main.ts';
 import {
   BOUNDARY,
@@ -255,7 +256,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
         remoteAddress: freshIp(),
       });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ detail: 'Internal server error' });
+      expect(res.json()).toEqual({ detail: 'Internal server error', code: CODES.INTERNAL });
       // Its resume was stored before the rows failed, and deleted when they did.
       expect(await storedFiles()).toEqual(before);
       const failure = logs.find((l) => l.includes('request failed'));
@@ -311,6 +312,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         detail: 'Please correct the highlighted fields',
+        code: CODES.INVALID_FORM,
         errors: { [param]: `${param} must not contain control characters` },
       });
     });
@@ -322,6 +324,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
     )('given the audit trail with %s=%s, then 400 naming it', async (param, value) => {
       const res = await staffCall('GET', `/api/staff/audit/?${param}=${value}`);
       expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(CODES.INVALID_FORM);
       expect(res.json().errors).toEqual({
         [param]: `${param} must not contain control characters`,
       });
@@ -360,6 +363,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
           remoteAddress: freshIp(),
         });
         expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(CODES.INVALID_FORM);
         expect(Object.keys(res.json().errors)).toEqual(['fullname']);
       },
     );
@@ -384,11 +388,13 @@ describe.each(targets)('error hygiene on $label', (target) => {
           setup: 'link',
         });
         expect(created.statusCode).toBe(400);
+        expect(created.json().code).toBe(CODES.INVALID_FORM);
         expect(Object.keys(created.json().errors)).toEqual(['name']);
         const list = await staffCall('GET', '/api/staff/users/');
         const me = list.json().data.find((u: { username: string }) => u.username === 'tidy');
         const renamed = await staffCall('PATCH', `/api/staff/users/${me.id}/`, { name });
         expect(renamed.statusCode).toBe(400);
+        expect(renamed.json().code).toBe(CODES.INVALID_FORM);
         expect(Object.keys(renamed.json().errors)).toEqual(['name']);
       },
     );
@@ -548,6 +554,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
         `--${BOUNDARY}\r\n${header}Content-Type: application/pdf\r\n\r\n${file}\r\n`,
       );
       expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(CODES.BAD_REQUEST);
       expect(res.json().detail).toMatch(/A part of the form could not be read/);
     });
 
@@ -557,7 +564,10 @@ describe.each(targets)('error hygiene on $label', (target) => {
         `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nvalue\r\n`,
       );
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ detail: 'Field names are at most 100 bytes' });
+      expect(res.json()).toEqual({
+        detail: 'Field names are at most 100 bytes',
+        code: CODES.TOO_LARGE,
+      });
     });
 
     it('given a name of exactly 100 bytes, then it is an unknown field, named', async () => {
@@ -566,6 +576,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
         `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${Buffer.from(name).toString('latin1')}"\r\n\r\nvalue\r\n`,
       );
       expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(CODES.INVALID_FORM);
       expect(Object.keys(res.json().errors)).toEqual([name]);
     });
   });
@@ -579,7 +590,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
         s.end('GET /api/%zz/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
       );
       expect(res.text).toMatch(/^HTTP\/1.1 400/);
-      expect(jsonOf(res.text)).toEqual({ detail: 'Malformed URL' });
+      expect(jsonOf(res.text)).toEqual({ detail: 'Malformed URL', code: CODES.BAD_URL });
     });
 
     it('given headers over 16 KB, then 431 in the API shape; just under, then served', async () => {
@@ -587,7 +598,10 @@ describe.each(targets)('error hygiene on $label', (target) => {
         s.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`),
       );
       expect(big.text).toMatch(/^HTTP\/1.1 431/);
-      expect(jsonOf(big.text)).toEqual({ detail: 'Request headers are too large' });
+      expect(jsonOf(big.text)).toEqual({
+        detail: 'Request headers are too large',
+        code: CODES.HEADERS_TOO_LARGE,
+      });
       const fits = await rawExchange(port, (s) =>
         s.write(
           `GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: ${'a'.repeat(15 * 1024)}\r\n\r\n`,
@@ -599,7 +613,10 @@ describe.each(targets)('error hygiene on $label', (target) => {
     it('given bytes that are not HTTP, then 400 in the API shape', async () => {
       const res = await rawExchange(port, (s) => s.write('HELLO THERE\r\n\r\n'));
       expect(res.text).toMatch(/^HTTP\/1.1 400/);
-      expect(jsonOf(res.text)).toEqual({ detail: 'Malformed HTTP request' });
+      expect(jsonOf(res.text)).toEqual({
+        detail: 'Malformed HTTP request',
+        code: CODES.MALFORMED_HTTP,
+      });
     });
   });
 
@@ -627,6 +644,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
         expect(res.text).toMatch(/\r\nretry-after: 5\r\n/i);
         expect(jsonOf(res.text)).toEqual({
           detail: 'The server is restarting: try again in a moment',
+          code: CODES.RESTARTING,
         });
       } finally {
         await (closed ?? closing.close());
@@ -643,7 +661,10 @@ describe.each(targets)('error hygiene on $label', (target) => {
         s.write('GET /api/health HTTP/1.1\r\nHost: x\r\n'),
       );
       expect(res.text).toMatch(/^HTTP\/1.1 408/);
-      expect(jsonOf(res.text)).toEqual({ detail: 'The request took too long to arrive' });
+      expect(jsonOf(res.text)).toEqual({
+        detail: 'The request took too long to arrive',
+        code: CODES.REQUEST_TIMEOUT,
+      });
       expect(res.ms).toBeGreaterThanOrEqual(2_000 - 50);
       expect(res.ms).toBeLessThan(2_000 + 500 + 3_000);
     });
@@ -657,6 +678,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
         s.on('close', () => clearInterval(drip));
       });
       expect(res.text).toMatch(/HTTP\/1.1 408/);
+      expect(jsonOf(res.text)).toMatchObject({ code: CODES.REQUEST_TIMEOUT });
       expect(res.ms).toBeGreaterThanOrEqual(4_000 - 50);
       expect(res.ms).toBeLessThan(4_000 + 500 + 3_000);
     });

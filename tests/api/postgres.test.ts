@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
+import { CODES } from '../../server/errors.ts';
 import {
   SKIP_POSTGRES,
   startPostgres,
@@ -129,14 +130,14 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
         await admin.end();
         const health = await app.inject({ method: 'GET', url: '/api/health' });
         expect(health.statusCode).toBe(503);
-        expect(health.json()).toEqual({ detail: 'Database unavailable' });
+        expect(health.json()).toEqual({ detail: 'Database unavailable', code: CODES.UNAVAILABLE });
         const list = await app.inject({
           method: 'GET',
           url: '/api/investors/get_investor_applications/',
           headers: { authorization: `Bearer ${token}` },
         });
         expect(list.statusCode).toBe(503);
-        expect(list.json()).toEqual({ detail: 'Service unavailable' });
+        expect(list.json()).toEqual({ detail: 'Service unavailable', code: CODES.UNAVAILABLE });
         expect(list.headers['retry-after']).toBeDefined();
         const apply = await app.inject({
           method: 'POST',
@@ -144,7 +145,9 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
           payload: investorPayload(),
         });
         expect(apply.statusCode).toBe(503);
-        expect(apply.body).toBe('{"detail":"Service unavailable"}');
+        expect(apply.body).toBe(
+          '{"detail":"Service unavailable","code":"SPARTAN_ERR_UNAVAILABLE"}',
+        );
       } finally {
         await app.close();
       }
@@ -169,7 +172,10 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
           for (const res of await Promise.all(calls)) {
             statuses.add(res.statusCode);
             if (res.statusCode === 503)
-              expect(res.json()).toEqual({ detail: 'Service unavailable' });
+              expect(res.json()).toEqual({
+                detail: 'Service unavailable',
+                code: CODES.UNAVAILABLE,
+              });
           }
         }
         expect([...statuses].every((s) => s === 201 || s === 503)).toBe(true);

@@ -13,6 +13,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
+import { CODES } from '../../server/errors.ts';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { run } from './processes.ts';
 import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
@@ -148,7 +149,7 @@ export function staffSuite(
           code: '000000' === totp(body.secret) ? '111111' : '000000',
         });
         expect(wrong.statusCode).toBe(401);
-        expect(wrong.json()).toEqual({ detail: 'Invalid code' });
+        expect(wrong.json()).toEqual({ detail: 'Invalid code', code: CODES.INVALID_CODE });
         const done = await step('/api/security-login/mfa-setup/', {
           challenge: body.challenge,
           code: totp(body.secret),
@@ -168,7 +169,10 @@ export function staffSuite(
           challenge: body.challenge,
           code: totp(body.secret),
         });
-        expect(again.json()).toEqual({ detail: 'This login has expired: start again' });
+        expect(again.json()).toEqual({
+          detail: 'This login has expired: start again',
+          code: CODES.LOGIN_EXPIRED,
+        });
       });
 
       it('given a TOTP code, then it logs in once; the same code again is refused', async () => {
@@ -195,7 +199,7 @@ export function staffSuite(
           code,
         });
         expect(replay.statusCode).toBe(401);
-        expect(replay.json()).toEqual({ detail: 'Invalid code' });
+        expect(replay.json()).toEqual({ detail: 'Invalid code', code: CODES.INVALID_CODE });
       });
 
       it('given a recovery code, then it works once and is spent', async () => {
@@ -213,6 +217,7 @@ export function staffSuite(
           code,
         });
         expect(spent.statusCode).toBe(401);
+        expect(spent.json().code).toBe(CODES.INVALID_CODE);
       });
 
       it('given five wrong codes, then the challenge is dead', async () => {
@@ -221,12 +226,16 @@ export function staffSuite(
         for (let i = 0; i < 5; i += 1) {
           const res = await step('/api/security-login/mfa/', { challenge, code: '12345' + i });
           expect(res.statusCode).toBe(401);
+          expect(res.json().code).toBe(CODES.INVALID_CODE);
         }
         const late = await step('/api/security-login/mfa/', {
           challenge,
           code: totp(reviewer.secret, 1),
         });
-        expect(late.json()).toEqual({ detail: 'This login has expired: start again' });
+        expect(late.json()).toEqual({
+          detail: 'This login has expired: start again',
+          code: CODES.LOGIN_EXPIRED,
+        });
       });
     });
 
@@ -243,6 +252,7 @@ export function staffSuite(
         for (const username of ['bob\u0000', 'b\u0007ob', '\u0000']) {
           const res = await login(username, 'some password here');
           expect(res.statusCode, JSON.stringify(username)).toBe(400);
+          expect(res.json().code).toBe(CODES.INVALID_FORM);
           expect(res.json().errors.username).toBeDefined();
           expect(res.body).not.toMatch(/stack|at .*\.ts/);
         }
@@ -257,8 +267,11 @@ export function staffSuite(
           for (let i = 0; i < 3; i += 1) {
             const res = await login(i % 2 ? 'BOB' : ' bob ', `wrong guess ${i} for bob`, ip);
             expect(res.statusCode).toBe(401);
+            expect(res.json().code).toBe(CODES.INVALID_CREDENTIALS);
           }
-          expect((await login('bob', PASSWORD, ip)).statusCode).toBe(429);
+          const locked = await login('bob', PASSWORD, ip);
+          expect(locked.statusCode).toBe(429);
+          expect(locked.json().code).toBe(CODES.RATE_LIMITED);
         }
         const home = await login('bob', PASSWORD, freshIp());
         expect(home.statusCode).toBe(200);
@@ -293,6 +306,7 @@ export function staffSuite(
             },
           });
           expect(res.statusCode, JSON.stringify(password)).toBe(400);
+          expect(res.json().code).toBe(CODES.INVALID_FORM);
           expect(res.json().errors.password).toMatch(/at least 12|too common|control/);
         }
       });
@@ -309,6 +323,7 @@ export function staffSuite(
           },
         });
         expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().code).toBe(CODES.INVALID_FORM);
         expect(wrong.json().errors).toEqual({ current_password: 'The current password is wrong' });
         const weak = await as(own.token, {
           method: 'POST',
@@ -366,6 +381,7 @@ export function staffSuite(
           url: `/api/security-sessions/${otherId}/`,
         });
         expect(notMine.statusCode).toBe(404);
+        expect(notMine.json().code).toBe(CODES.NOT_FOUND);
         const end = await as(me.token, {
           method: 'DELETE',
           url: `/api/security-sessions/${otherId}/`,
@@ -469,6 +485,10 @@ export function staffSuite(
         expect(done.json()).toMatchObject({ mfa_setup_required: true });
         const reused = await step('/api/security-setup/', { token });
         expect(reused.statusCode).toBe(404);
+        expect(reused.json()).toEqual({
+          detail: 'This setup link is not valid or has expired',
+          code: CODES.SETUP_LINK,
+        });
         expect((await login('linda', 'my own long phrase here')).json().mfa_setup_required).toBe(
           true,
         );
@@ -493,6 +513,7 @@ export function staffSuite(
           new_password: 'Password1234',
         });
         expect(same.statusCode).toBe(400);
+        expect(same.json().code).toBe(CODES.INVALID_FORM);
         const changed = await step('/api/security-login/password/', {
           challenge: first.json().challenge,
           new_password: 'he now has his own phrase',
@@ -548,6 +569,10 @@ export function staffSuite(
           url: `/api/staff/users/${admin.id}/`,
         });
         expect(self.statusCode).toBe(409);
+        expect(self.json()).toEqual({
+          detail: 'You cannot remove your own account',
+          code: CODES.CONFLICT,
+        });
         const removed = await as(admin.token, {
           method: 'DELETE',
           url: `/api/staff/users/${target.id}/`,
@@ -559,13 +584,20 @@ export function staffSuite(
           payload: { role: 'reviewer' },
         });
         expect(lastAdmin.statusCode).toBe(409);
-        expect(lastAdmin.json()).toEqual({ detail: 'There must be at least one admin' });
+        expect(lastAdmin.json()).toEqual({
+          detail: 'There must be at least one admin',
+          code: CODES.CONFLICT,
+        });
         const duplicate = await as(admin.token, {
           method: 'POST',
           url: '/api/staff/users/',
           payload: { username: 'REX', role: 'reviewer', setup: 'link' },
         });
         expect(duplicate.statusCode).toBe(409);
+        expect(duplicate.json()).toEqual({
+          detail: 'A staff account named rex already exists',
+          code: CODES.CONFLICT,
+        });
         const listed = await as(admin.token, { method: 'GET', url: '/api/staff/users/' });
         const names = (listed.json().data as Array<{ username: string }>).map((u) => u.username);
         expect(names).toContain('rex');
@@ -648,6 +680,7 @@ export function staffSuite(
           url: '/api/staff/audit/?from=yesterday&page_size=500&event=DROP%20TABLE',
         });
         expect(bad.statusCode).toBe(400);
+        expect(bad.json().code).toBe(CODES.INVALID_FORM);
         expect(Object.keys(bad.json().errors).sort()).toEqual(['event', 'from', 'page_size']);
         expect(
           (await as(reviewer.token, { method: 'GET', url: '/api/staff/audit/' })).statusCode,
@@ -794,10 +827,15 @@ export function staffSuite(
               ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
             });
             const where = `${role} ${c.method} ${c.url}`;
-            if (!token) expect(res.statusCode, where).toBe(401);
-            else if (c.admin && role === 'reviewer') {
+            if (!token) {
+              expect(res.statusCode, where).toBe(401);
+              expect(res.json().code, where).toBe(CODES.NOT_AUTHENTICATED);
+            } else if (c.admin && role === 'reviewer') {
               expect(res.statusCode, where).toBe(403);
-              expect(res.json(), where).toEqual({ detail: 'Your role does not allow this' });
+              expect(res.json(), where).toEqual({
+                detail: 'Your role does not allow this',
+                code: CODES.FORBIDDEN_ROLE,
+              });
             } else expect([200, 400, 404], where).toContain(res.statusCode);
           }
         });
@@ -904,6 +942,7 @@ export function staffSuite(
         url: `/api/investors/delete_investor_application/${id}/`,
       });
       expect(gone.statusCode).toBe(403);
+      expect(gone.json().code).toBe(CODES.FORBIDDEN_ROLE);
       const adminToken = await fullLogin(admin);
       const asAdmin = await as(adminToken, {
         method: 'GET',

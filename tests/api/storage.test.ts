@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
 import { parseBytea, serializeBytea } from '../../server/db/index.ts';
+import { CODES } from '../../server/errors.ts';
 import { DiskFileStore } from '../../server/storage/disk.ts';
 import { sweepOrphans } from '../../server/storage/index.ts';
 import { MULTIPART_TYPE, multipartBody, spartanFields } from './fixtures.ts';
@@ -259,7 +260,7 @@ describe('files in S3-compatible storage', () => {
     await s3.stop();
     const res = await apply(app, randomPdf(2000));
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ detail: 'Service unavailable' });
+    expect(res.json()).toEqual({ detail: 'Service unavailable', code: CODES.UNAVAILABLE });
     expect(res.headers['retry-after']).toBeDefined();
     const after = await app.inject({
       method: 'GET',

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
+import { CODES } from '../../server/errors.ts';
 import { TokenService } from '../../server/security/tokens.ts';
 import {
   doc,
@@ -173,7 +174,10 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         });
         expect(wrong.statusCode).toBe(401);
         expect(unknown.statusCode).toBe(401);
-        expect(wrong.json()).toEqual({ detail: 'Invalid credentials' });
+        expect(wrong.json()).toEqual({
+          detail: 'Invalid credentials',
+          code: CODES.INVALID_CREDENTIALS,
+        });
         expect(unknown.body).toBe(wrong.body);
       });
 
@@ -184,6 +188,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           payload: { username: 123, password: ['x'], admin: true },
         });
         expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(CODES.INVALID_FORM);
         expect(res.json().errors).toEqual({
           username: 'Enter your username',
           password: 'Enter your password',
@@ -211,6 +216,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           ip: attacker,
         });
         expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().code).toBe(CODES.RATE_LIMITED);
         expect(blocked.json().detail).toMatch(/Too many requests/);
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
         const owner = await call({
@@ -249,7 +255,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         for (const [method, url] of staffCalls) {
           const res = await call({ method, url });
           expect(res.statusCode, `${method} ${url}`).toBe(401);
-          expect(res.json()).toEqual({ detail: expect.any(String) });
+          expect(res.json()).toEqual({ detail: expect.any(String), code: CODES.NOT_AUTHENTICATED });
         }
       });
 
@@ -311,6 +317,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
             headers: { authorization },
           });
           expect(res.statusCode, name).toBe(401);
+          expect(res.json().code, name).toBe(CODES.NOT_AUTHENTICATED);
         }
         const ok = await staff({ method: 'GET', url: '/api/spartan_join/applications/' });
         expect(ok.statusCode).toBe(200);
@@ -440,6 +447,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({
           detail: 'Please correct the highlighted fields',
+          code: CODES.INVALID_FORM,
           errors: {
             job_title: 'Choose a job role',
             fullname: 'Enter your full name',
@@ -463,6 +471,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           }),
         );
         expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(CODES.INVALID_FORM);
         expect(res.json().errors).toEqual({
           job_title: 'Choose a job role',
           date_of_birth: 'You must be at least 18 years old to apply',
@@ -476,6 +485,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         const fields = Object.entries(spartanFields()) as Array<[string, string]>;
         const res = await apply([...fields, ['is_admin', 'true'], ['email', 'second@example.com']]);
         expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(CODES.INVALID_FORM);
         expect(res.json().errors).toEqual({
           is_admin: 'This field is not accepted',
           email: 'Send this field once',
@@ -484,6 +494,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         expect(text.json().errors).toEqual({ resume: 'Attach the file itself' });
         const proto = await apply([...fields, ['__proto__', 'x']]);
         expect(proto.statusCode).toBe(400);
+        expect(proto.json().code).toBe(CODES.INVALID_FORM);
         expect(proto.json().errors).toEqual({ ['__proto__']: 'This field is not accepted' });
       });
 
@@ -497,6 +508,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         ] as const) {
           const res = await apply(spartanFields(), [{ filename, data }]);
           expect(res.statusCode, filename).toBe(400);
+          expect(res.json().code, filename).toBe(CODES.INVALID_FORM);
           expect(res.json().errors.resume).toMatch(/PDF, DOC or DOCX|\.pdf, \.doc or \.docx/);
         }
       });
@@ -529,7 +541,10 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           { filename: 'big.pdf', data: pdf(5 * 1024 * 1024 + 1) },
         ]);
         expect(res.statusCode).toBe(413);
-        expect(res.json()).toEqual({ detail: 'The resume must be at most 5 MB' });
+        expect(res.json()).toEqual({
+          detail: 'The resume must be at most 5 MB',
+          code: CODES.TOO_LARGE,
+        });
       });
 
       it('given a resume of exactly 5 MB, then it is accepted', async () => {
@@ -545,9 +560,11 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           { filename: 'b.pdf', data: pdf() },
         ]);
         expect(two.statusCode).toBe(413);
+        expect(two.json().code).toBe(CODES.TOO_LARGE);
         const many = Array.from({ length: 5000 }, (_, i) => [`f${i}`, 'x'] as [string, string]);
         const res = await apply(many);
         expect(res.statusCode).toBe(413);
+        expect(res.json().code).toBe(CODES.TOO_LARGE);
         expect(res.json().detail).toMatch(/Too many parts/);
       });
 
@@ -565,7 +582,10 @@ export function apiSuite(label: string, target: SuiteTarget): void {
             payload,
           });
           expect(res.statusCode).toBe(400);
-          expect(res.json()).toEqual({ detail: 'Malformed multipart body' });
+          expect(res.json()).toEqual({
+            detail: 'Malformed multipart body',
+            code: CODES.BAD_REQUEST,
+          });
         }
         const noBoundary = await call({
           method: 'POST',
@@ -574,6 +594,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           payload: full,
         });
         expect(noBoundary.statusCode).toBe(400);
+        expect(noBoundary.json().code).toBe(CODES.BAD_REQUEST);
       });
 
       it('given JSON instead of multipart, then 415', async () => {
@@ -583,6 +604,10 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           payload: spartanFields(),
         });
         expect(res.statusCode).toBe(415);
+        expect(res.json()).toEqual({
+          detail: 'Unsupported content type: send multipart/form-data',
+          code: CODES.UNSUPPORTED_MEDIA_TYPE,
+        });
       });
 
       it('given SQL and script payloads, then they are stored verbatim and harmless', async () => {
@@ -646,7 +671,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
             url: `/api/spartan_join/application/${encodeURIComponent(id)}/`,
           });
           expect(res.statusCode, id).toBe(404);
-          expect(res.json()).toEqual({ detail: 'Not found' });
+          expect(res.json()).toEqual({ detail: 'Not found', code: CODES.NOT_FOUND });
         }
       });
 
@@ -691,6 +716,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           investorPayload({ accreditation: 'rich', phone: 5551234567, role: 'admin' }),
         );
         expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(CODES.INVALID_FORM);
         expect(res.json().errors).toEqual({
           accreditation: 'Choose how you qualify as an accredited investor',
           phone: 'Enter your phone number',
@@ -709,6 +735,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           ),
         });
         expect(proto.statusCode).toBe(400);
+        expect(proto.json().code).toBe(CODES.INVALID_FORM);
         expect(proto.json().errors).toEqual({ ['__proto__']: 'This field is not accepted' });
         const twice = await call({
           method: 'POST',
@@ -717,6 +744,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           payload: JSON.stringify(investorPayload()).replace(/^\{/, '{"email":"a@b.co",'),
         });
         expect(twice.statusCode).toBe(400);
+        expect(twice.json().code).toBe(CODES.INVALID_FORM);
         expect(twice.json().errors).toEqual({ email: 'Send this field once' });
       });
 
@@ -728,6 +756,10 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           payload: 'fullname=a',
         });
         expect(form.statusCode).toBe(415);
+        expect(form.json()).toEqual({
+          detail: 'Unsupported content type',
+          code: CODES.UNSUPPORTED_MEDIA_TYPE,
+        });
         const multipart = await call({
           method: 'POST',
           url: '/api/investors/join_investor/',
@@ -735,6 +767,10 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           payload: multipartBody({ fullname: 'a' }),
         });
         expect(multipart.statusCode).toBe(415);
+        expect(multipart.json()).toEqual({
+          detail: 'Unsupported content type: send application/json',
+          code: CODES.UNSUPPORTED_MEDIA_TYPE,
+        });
         const broken = await call({
           method: 'POST',
           url: '/api/investors/join_investor/',
@@ -742,10 +778,13 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           payload: '{"fullname": "a",',
         });
         expect(broken.statusCode).toBe(400);
-        expect(broken.json()).toEqual({ detail: 'Malformed JSON body' });
+        expect(broken.json()).toEqual({ detail: 'Malformed JSON body', code: CODES.BAD_REQUEST });
         const big = await invest(investorPayload({ message: 'x'.repeat(20_000) }));
         expect(big.statusCode).toBe(413);
-        expect(big.json()).toEqual({ detail: 'Request body is too large' });
+        expect(big.json()).toEqual({
+          detail: 'Request body is too large',
+          code: CODES.TOO_LARGE,
+        });
       });
 
       it('given the honeypot filled, then it looks accepted but nothing is stored', async () => {
@@ -832,6 +871,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         const spoof = 'Alice\u202Efdp.exe';
         const res = await invest(investorPayload({ fullname: spoof }));
         expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(CODES.INVALID_FORM);
         expect(Object.keys(res.json().errors)).toEqual(['fullname']);
         const found = await staff({
           method: 'GET',
@@ -858,6 +898,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
             url: `/api/spartan_join/applications/?${query}`,
           });
           expect(res.statusCode, query).toBe(400);
+          expect(res.json().code, query).toBe(CODES.INVALID_FORM);
           expect(Object.keys(res.json().errors), query).toEqual([field]);
         }
       });
@@ -926,6 +967,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         expect(bySite.data.every((a: { origin: string | null }) => a.origin === null)).toBe(true);
         const tooLong = await list(`origin=${'x'.repeat(300)}`);
         expect(tooLong.statusCode).toBe(400);
+        expect(tooLong.json().code).toBe(CODES.INVALID_FORM);
       });
 
       it('given a listed partner origin, then login echoes it with Vary: Origin', async () => {
@@ -969,6 +1011,10 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           headers: { origin: PARTNER },
         });
         expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({
+          detail: 'This call is not available from other sites',
+          code: CODES.FORBIDDEN_ORIGIN,
+        });
         expect(res.headers['access-control-allow-origin']).toBeUndefined();
         const own = await staff({
           method: 'GET',
@@ -1014,7 +1060,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
       it('given an unknown API path, then a JSON 404 without a stack', async () => {
         const res = await call({ method: 'GET', url: '/api/nothing-here/' });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Not found' });
+        expect(res.json()).toEqual({ detail: 'Not found', code: CODES.NOT_FOUND });
       });
     });
   });
