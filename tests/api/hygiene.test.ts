@@ -585,6 +585,46 @@ describe.each(targets)('error hygiene on $label', (target) => {
   if (target.cluster) return;
 
   describe('refusals before any route', () => {
+    const head = (line: string, ...headers: string[]) =>
+      [line, 'Host: x', 'Connection: close', ...headers, '', ''].join('\r\n');
+    // Each path the framework (Fastify, Node's HTTP parser) refuses on: the body names it by code.
+    it.each([
+      ['a URL that cannot be decoded', head('GET /api/%zz/ HTTP/1.1'), 400, CODES.BAD_URL],
+      [
+        'a JSON body over the limit',
+        head(
+          'POST /api/investors/join_investor/ HTTP/1.1',
+          'Content-Type: application/json',
+          'Content-Length: 20000',
+        ),
+        413,
+        CODES.TOO_LARGE,
+      ],
+      [
+        'a content type no call takes',
+        head(
+          'POST /api/investors/join_investor/ HTTP/1.1',
+          'Content-Type: text/plain',
+          'Content-Length: 5',
+        ) + 'hello',
+        415,
+        CODES.UNSUPPORTED_MEDIA_TYPE,
+      ],
+      [
+        'headers over 16 KB',
+        head('GET /api/health HTTP/1.1', `X-Big: ${'a'.repeat(17 * 1024)}`),
+        431,
+        CODES.HEADERS_TOO_LARGE,
+      ],
+      ['bytes that are not HTTP', 'HELLO THERE\r\n\r\n', 400, CODES.MALFORMED_HTTP],
+      ['an API path no route has', head('GET /api/nothing-here/ HTTP/1.1'), 404, CODES.NOT_FOUND],
+    ])('given %s, then %i with its code', async (_label, request, status, code) => {
+      const res = await rawExchange(port, (s) => s.write(request));
+      expect(res.text).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(res.text).toMatch(/\r\ncontent-type: application\/json/i);
+      expect(jsonOf(res.text)).toEqual({ detail: expect.any(String), code });
+    });
+
     it('given a URL that cannot be decoded, then 400 in the API shape', async () => {
       const res = await rawExchange(port, (s) =>
         s.end('GET /api/%zz/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
