@@ -1,7 +1,7 @@
 /**
  * The account, session and staff-management calls of the staff area (docs/STAFF-API.md), with
  * the session's bearer token. A 401 ends the session here too (the login says so); a refused
- * call rejects with a `CallError` carrying the server's message and field errors.
+ * call rejects with a `CallError` carrying the server's message, field errors and error code.
  */
 import type { AxiosResponse } from 'axios';
 import { expireSession } from './expire.ts';
@@ -16,10 +16,13 @@ import {
 export class CallError extends Error {
   readonly fieldErrors: Record<string, string>;
   readonly status: number | undefined;
+  /** The server's `SPARTAN_ERR_*` code, when it sent one. */
+  readonly code: string | undefined;
   constructor(info: FailureInfo) {
     super(info.message);
     this.fieldErrors = info.fieldErrors;
     this.status = info.status;
+    this.code = info.code;
   }
 }
 

@@ -7,6 +7,11 @@ export interface FailureInfo {
   message: string;
   fieldErrors: Record<string, string>;
   status: number | undefined;
+  /**
+   * The server's error code (`SPARTAN_ERR_NOT_FOUND`, docs/SERVER.md, Error codes) when it sent
+   * one: for code that tells failures apart, never shown.
+   */
+  code?: string;
 }
 
 interface ErrorLike {
@@ -33,5 +38,11 @@ export function describeFailure(error: unknown, fallback: string): FailureInfo {
       if (typeof message === 'string') fieldErrors[field] = message;
     }
   }
-  return { message: serverMessage(data) ?? fallback, fieldErrors, status: response?.status };
+  const info: FailureInfo = {
+    message: serverMessage(data) ?? fallback,
+    fieldErrors,
+    status: response?.status,
+  };
+  if (isRecord(data) && typeof data.code === 'string' && data.code) info.code = data.code;
+  return info;
 }
