@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // One migrated embedded database, copied into each test's data folder.
+          globalSetup: ['tests/api/pglite-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One database cluster per file; two cores: keep files sequential.

@@ -24,10 +24,23 @@ import {
   RECOVERY_CODES,
   type TotpKeys,
 } from './security/totp.ts';
+import {
+  isRole,
+  normaliseUsername,
+  StaffAccountError,
+  usernameProblem,
+  type Role,
+} from './staff-rules.ts';
 
-export const ROLES = ['admin', 'reviewer'] as const;
-export type Role = (typeof ROLES)[number];
-export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+export {
+  isRole,
+  normaliseUsername,
+  ROLES,
+  StaffAccountError,
+  usernameProblem,
+  type Role,
+  type StaffErrorKind,
+} from './staff-rules.ts';
 
 /** How long a setup link works. */
 export const SETUP_LINK_TTL_MS = 72 * 60 * 60 * 1000;
@@ -35,18 +48,6 @@ export const SETUP_LINK_TTL_MS = 72 * 60 * 60 * 1000;
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** ...and this long after login at the latest. */
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-
-const USERNAME = /^[a-z0-9._@-]{1,150}$/;
-
-export function normaliseUsername(raw: string): string {
-  return raw.trim().normalize('NFKC').toLowerCase();
-}
-
-export function usernameProblem(username: string): string | null {
-  return USERNAME.test(username)
-    ? null
-    : 'The username must be 1 to 150 letters, digits or . _ @ - characters';
-}
 
 export interface StaffUser {
   id: string;
@@ -90,19 +91,6 @@ export interface Actor {
 
 /** The CLI (directly or through the admin socket): no account, a shell on the host. */
 export const CLI_ACTOR: Actor = { username: 'cli', ip: 'local' };
-
-export type StaffErrorKind = 'invalid' | 'exists' | 'not_found' | 'last_admin' | 'self';
-
-export class StaffAccountError extends Error {
-  override name = 'StaffAccountError';
-  constructor(
-    message: string,
-    readonly kind: StaffErrorKind = 'invalid',
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 const publicColumns = {
   id: staffUsers.id,

@@ -3,13 +3,8 @@
  * connection, or by the running server for the CLI over the admin socket
  * (server/cli/admin-socket.ts). Both print exactly the same.
  */
-import {
-  isRole,
-  normaliseUsername,
-  StaffAccountError,
-  type Role,
-  type StaffService,
-} from '../staff.ts';
+import { isRole, normaliseUsername, StaffAccountError, type Role } from '../staff-rules.ts';
+import type { StaffService } from '../staff.ts';
 
 export const COMMANDS = ['add', 'list', 'remove', 'reset-password', 'set-role'] as const;
 export type CommandName = (typeof COMMANDS)[number];

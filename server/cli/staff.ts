@@ -16,12 +16,8 @@
  * (server/cli/admin-socket.ts); otherwise the CLI opens the database itself.
  */
 import { configFromEnv } from '../config.ts';
-import { AuditLog } from '../audit.ts';
-import { openDatabase } from '../db/index.ts';
-import { ARGON2_PARAMS, PasswordHasher, passwordShapeProblem } from '../security/passwords.ts';
-import { loadSecret, TokenService } from '../security/tokens.ts';
-import { TotpKeys } from '../security/totp.ts';
-import { isRole, StaffAccountError, StaffService } from '../staff.ts';
+import { passwordShapeProblem } from '../security/passwords.ts';
+import { isRole, StaffAccountError } from '../staff-rules.ts';
 import { sendToServer } from './admin-socket.ts';
 import { COMMANDS, runStaffCommand, type CommandName, type StaffCommand } from './commands.ts';
 
@@ -116,6 +112,23 @@ function commandOf(argv: string[]): StaffCommand | null {
 }
 
 async function runDirect(cmd: StaffCommand) {
+  // Loaded only here: while a server runs, the command goes through its socket and needs none
+  // of the database, hashing and token code (about 2 s of start-up per command).
+  const [
+    { AuditLog },
+    { openDatabase },
+    { ARGON2_PARAMS, PasswordHasher },
+    { loadSecret, TokenService },
+    { TotpKeys },
+    { StaffService },
+  ] = await Promise.all([
+    import('../audit.ts'),
+    import('../db/index.ts'),
+    import('../security/passwords.ts'),
+    import('../security/tokens.ts'),
+    import('../security/totp.ts'),
+    import('../staff.ts'),
+  ]);
   const config = configFromEnv();
   const database = await openDatabase(config);
   const hasher = new PasswordHasher(ARGON2_PARAMS, { size: 1, queue: 4 });

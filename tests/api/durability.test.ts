@@ -5,12 +5,12 @@
  * refuses to start; SIGTERM drains and releases the folder.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
 import { LOCK_FILE } from '../../server/db/lock.ts';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { pgliteDataDir } from './pglite-template.ts';
 import { startServer, type RunningServer } from './processes.ts';
 import { AUTH_SECRET, fakeDist } from './suite.ts';
 
@@ -30,7 +30,7 @@ describe('durability of the embedded database', () => {
   });
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-durable-'));
+    dataDir = pgliteDataDir('spartan-durable-');
     distDir = fakeDist();
     const app = await build({ dataDir, distDir, logger: false });
     await app.staff.create({ username: 'keeper', password: PASSWORD });

@@ -5,14 +5,13 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
 import { CODES } from '../../server/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { HashPool } from '../../server/security/hash-pool.ts';
 import { LoginThrottle } from '../../server/security/login-limiter.ts';
+import { pgliteDataDir } from './pglite-template.ts';
 import { freshIp } from './suite.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -47,7 +46,7 @@ describe('the password gate', () => {
 
   describe('in the API', () => {
     let app: FastifyInstance;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-gate-'));
+    const dataDir = pgliteDataDir('spartan-gate-');
 
     beforeAll(async () => {
       app = await build({

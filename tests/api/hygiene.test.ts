@@ -33,12 +33,19 @@ import {
   warnSkippedPostgres,
   type PostgresCluster,
 } from './postgres.ts';
+import { pgliteDataDir } from './pglite-template.ts';
 import { fakeDist, freshIp } from './suite.ts';
 
 const PASSWORD = 'hygiene is a long password';
 const dirs: string[] = [];
 const temp = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-hygiene-'));
+  dirs.push(dir);
+  return dir;
+};
+/** A data folder holding an empty migrated embedded database (./pglite-template.ts). */
+const embedded = () => {
+  const dir = pgliteDataDir('spartan-hygiene-');
   dirs.push(dir);
   return dir;
 };
@@ -170,8 +177,8 @@ describe.each(targets)('error hygiene on $label', (target) => {
   const logs: string[] = [];
 
   beforeAll(async () => {
-    dataDir = temp();
     databaseUrl = (await target.database()).databaseUrl;
+    dataDir = databaseUrl ? temp() : embedded();
     app = await build({
       dataDir,
       databaseUrl,
@@ -662,7 +669,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
 
   describe('shutting down', () => {
     it('given a request arriving while the server closes, then 503 in the API shape with Retry-After', async () => {
-      const closing = await build({ dataDir: temp(), distDir: fakeDist() });
+      const closing = await build({ dataDir: embedded(), distDir: fakeDist() });
       const accepted: net.Socket[] = [];
       closing.server.on('connection', (socket: net.Socket) => accepted.push(socket));
       let closed: Promise<void> | undefined;
@@ -724,7 +731,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
     });
 
     it('given the defaults, then the server is set to the documented limits', async () => {
-      const plain = await build({ dataDir: temp(), distDir: fakeDist() });
+      const plain = await build({ dataDir: embedded(), distDir: fakeDist() });
       try {
         expect(plain.server.headersTimeout).toBe(SLOW_CLIENT_TIMEOUTS.headersMs);
         expect(plain.server.requestTimeout).toBe(SLOW_CLIENT_TIMEOUTS.requestMs);

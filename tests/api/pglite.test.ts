@@ -1,28 +1,26 @@
 /** The API suite on the embedded database (PGlite in a temp data folder). */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { pgliteDataDir } from './pglite-template.ts';
 import { deskSuite } from './desk-suite.ts';
 import { staffSuite } from './staff-suite.ts';
 import { apiSuite } from './suite.ts';
 
 apiSuite('PGlite (embedded)', {
   database: async () => ({
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-api-pglite-')),
+    dataDir: pgliteDataDir('spartan-api-pglite-'),
     databaseUrl: undefined,
   }),
 });
 
 staffSuite('PGlite (embedded)', {
   database: async () => ({
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-staff-pglite-')),
+    dataDir: pgliteDataDir('spartan-staff-pglite-'),
     databaseUrl: undefined,
   }),
 });
 
 deskSuite('PGlite (embedded)', {
   database: async () => ({
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-desk-pglite-')),
+    dataDir: pgliteDataDir('spartan-desk-pglite-'),
     databaseUrl: undefined,
   }),
 });

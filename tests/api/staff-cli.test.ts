@@ -9,10 +9,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
 import type { StaffService } from '../../server/staff.ts';
+import { pgliteDataDir, withPgliteTemplate } from './pglite-template.ts';
 import { run, startServer, type RunningServer } from './processes.ts';
 
 describe('staff command', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-'));
+  const dataDir = pgliteDataDir('spartan-cli-');
   const env = { DATA_DIR: dataDir, DIST_DIR: dataDir };
   const staff = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
   let server: RunningServer | undefined;
@@ -100,7 +101,7 @@ describe('staff command', () => {
 describe('staff command with a DATA_DIR too long for a socket path in it', () => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-long-'));
   // Well past the 107 bytes a Unix socket path may have on Linux (103 elsewhere).
-  const dataDir = path.join(base, 'a-data-folder-with-a-long-name-'.repeat(4));
+  const dataDir = withPgliteTemplate(path.join(base, 'a-data-folder-with-a-long-name-'.repeat(4)));
   const env = { DATA_DIR: dataDir, DIST_DIR: base };
   const staff = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
   let server: RunningServer | undefined;
