@@ -19,6 +19,7 @@ import { DiskFileStore } from '../../server/storage/disk.ts';
 import { sweepOrphans } from '../../server/storage/index.ts';
 import { MULTIPART_TYPE, multipartBody, spartanFields } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
+import { pgliteDataDir } from './pglite-template.ts';
 import { startS3 } from './s3.ts';
 import { fakeDist, freshIp } from './suite.ts';
 
@@ -26,6 +27,12 @@ const PASSWORD = 'a long enough password 42';
 const temps: string[] = [];
 const temp = (prefix: string) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+/** A data folder holding an empty migrated embedded database (./pglite-template.ts). */
+const embedded = (prefix: string) => {
+  const dir = pgliteDataDir(prefix);
   temps.push(dir);
   return dir;
 };
@@ -106,7 +113,7 @@ async function rowHoldsBytes(app: FastifyInstance, id: string): Promise<boolean>
 
 describe('bytea on PGlite', () => {
   it('given 5 MB of random bytes, then the native codec carries them both ways unchanged', async () => {
-    const dataDir = temp('spartan-bytea-');
+    const dataDir = embedded('spartan-bytea-');
     const app = await open({ dataDir });
     try {
       const bytes = crypto.randomBytes(5 * 1024 * 1024);
@@ -134,7 +141,7 @@ describe('files on disk (the embedded default)', () => {
   let auth = '';
 
   beforeAll(async () => {
-    dataDir = temp('spartan-files-');
+    dataDir = embedded('spartan-files-');
     app = await open({ dataDir });
     auth = await token(app);
   });
@@ -213,7 +220,7 @@ describe('files in S3-compatible storage', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
-    app = await open({ dataDir: temp('spartan-s3-app-'), fileStorage: 's3', s3: s3.options });
+    app = await open({ dataDir: embedded('spartan-s3-app-'), fileStorage: 's3', s3: s3.options });
     auth = await token(app);
   });
   afterAll(async () => {
