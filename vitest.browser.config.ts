@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Tests declared concurrent (each in a page of its own) run this many at a time: Chromium's
+    // work for a page is partly waiting (the network going idle, the server), which others fill.
+    maxConcurrency: 3,
     // Conditions polled for (an animation settled, a slide in view) may take seconds on a busy
     // machine; vitest's default gives them one.
     expect: { poll: { timeout: 10_000 } },
