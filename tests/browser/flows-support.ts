@@ -77,10 +77,15 @@ export async function openLoggedIn(page: Page, next: string): Promise<void> {
   });
   if (!res.ok) throw new Error(`staff login: ${res.status}`);
   const { access } = (await res.json()) as { access: string };
-  // The tab's session storage takes the token on a page of the origin that runs none of the
-  // site's code (which keeps the token only across its own reloads), as a login leaves it.
-  await page.goto(`${mainUrl()}/api/health`);
+  // The tab's session storage takes the token on a blank page of the origin (served here, not by
+  // the server: it runs none of the site's code, and asks for no icon), as a login leaves it.
+  const blank = `${mainUrl()}/__session-seed`;
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }),
+  );
+  await page.goto(blank);
   await page.evaluate((token) => sessionStorage.setItem('authToken', token), access);
+  await page.unroute(blank);
   await page.goto(`${mainUrl()}${next}`);
 }
 
