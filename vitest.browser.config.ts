@@ -13,7 +13,14 @@ export default defineConfig({
     globalSetup: ['tests/browser/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time, each in a worker of its own, against the shared servers and Chromium:
+    // the tests mostly wait (on Chromium, the server, the network going idle), so two overlap.
+    // Each test makes its own accounts and applications, so files do not see each other's.
+    fileParallelism: true,
+    maxWorkers: 2,
+    // Tests declared concurrent (each in a page of its own) run this many at a time: Chromium's
+    // work for a page is partly waiting (the network going idle, the server), which others fill.
+    maxConcurrency: 3,
     // Conditions polled for (an animation settled, a slide in view) may take seconds on a busy
     // machine; vitest's default gives them one.
     expect: { poll: { timeout: 10_000 } },

@@ -11,7 +11,6 @@ import {
   eachDatabase,
   keepSession,
   mainUrl,
-  openLogin,
   openPage,
   type TestPage,
 } from './harness.ts';
@@ -21,7 +20,7 @@ import {
   type Applicant,
   createApplication,
   pdfBytes,
-  staffCredentials,
+  openLoggedIn,
 } from './flows-support.ts';
 import { overflowing } from './page-checks.ts';
 
@@ -31,13 +30,8 @@ afterEach(async () => {
   tp = null;
 });
 
-async function logIn(page: Page, next = '/staff') {
-  await openLogin(page, next);
-  await page.getByLabel('Username').fill(staffCredentials().username);
-  await page.getByLabel('Password').fill(staffCredentials().password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${mainUrl()}${next}`);
-}
+/** The desk, logged in through the API (the login page is flows-staff's). */
+const logIn = (page: Page, next = '/staff') => openLoggedIn(page, next);
 
 /** Creates an investor application through the API, as a partner page would (its Origin). */
 async function createInvestorApplication(who: Applicant, origin: string): Promise<string> {

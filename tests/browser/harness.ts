@@ -80,13 +80,22 @@ export async function openPage(options: BrowserContextOptions = {}): Promise<Tes
   const context = await (
     await connect()
   ).newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  const tab = await openTab(context);
+  return { ...tab, close: () => context.close() };
+}
+
+/**
+ * A page of its own in an existing context (a tab beside others, which tests running
+ * side by side use), recording errors as `openPage` does; `close` closes only the tab.
+ */
+export async function openTab(context: BrowserContext): Promise<TestPage> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
-  return { page, context, errors, close: () => context.close() };
+  return { page, context, errors, close: () => page.close() };
 }
 
 /**
@@ -111,14 +120,22 @@ export async function openLogin(page: Page, next: string): Promise<void> {
   });
 }
 
+let axeSource: string | null = null;
+
 /** Runs axe-core (from node_modules) in the page and returns violation summaries. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const { createRequire } = await import('node:module');
-  const require = createRequire(import.meta.url);
-  const fs = await import('node:fs');
-  const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  // Evaluated through the DevTools protocol, so a strict page CSP does not block it.
-  await page.evaluate(source);
+  if (axeSource === null) {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const fs = await import('node:fs');
+    axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  }
+  // Evaluated through the DevTools protocol, so a strict page CSP does not block it; once per
+  // document (a page that has it, not reloaded since, keeps it).
+  const loaded = await page.evaluate(
+    () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {

@@ -7,10 +7,11 @@
  * that work. The React 19 app also loads the package with `import` and `require` and type-checks
  * under the node16 and node10 resolutions.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
@@ -22,14 +23,37 @@ let packed: { files: Array<{ path: string }>; filename: string };
 const run = (cmd: string, args: string[], cwd: string) =>
   execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-const tsc = (dir: string) => {
+const runAsync = (cmd: string, args: string[], cwd: string) =>
+  promisify(execFile)(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+
+/** The type check of `dir`'s tsconfig.json: its output (empty when it passes). */
+const tsc = async (dir: string): Promise<string> => {
   try {
-    run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')], dir);
+    await runAsync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')],
+      dir,
+    );
     return '';
   } catch (err) {
     return String((err as { stdout?: string }).stdout ?? err);
   }
 };
+
+/**
+ * The type checks (each some seconds of one core), two at a time beside the other tests:
+ * started once the apps are installed, awaited by the tests that report them.
+ */
+const checks = new Map<string, Promise<string>>();
+const lanes: Array<Promise<string>> = [Promise.resolve(''), Promise.resolve('')];
+let started = 0;
+function startCheck(name: string, dir: string): void {
+  const lane = started++ % lanes.length;
+  const result = lanes[lane]!.then(() => tsc(dir));
+  lanes[lane] = result;
+  checks.set(name, result);
+}
+const check = (name: string) => checks.get(name) ?? Promise.resolve(`no check named ${name}`);
 
 const REACT_19 = (
   JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'react', 'package.json'), 'utf8')) as {
@@ -140,36 +164,94 @@ export const render = (): string => renderToString(<App />);
   'tsconfig.json': JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['src'] }),
 };
 
-beforeAll(() => {
+/** A strict app of the React 19 install that imports the package under `resolution`. */
+function writeResolutionApp(resolution: 'node16' | 'node10'): string {
+  const dir = path.join(appDir(19), resolution);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        ...COMPILER_OPTIONS,
+        module: resolution === 'node16' ? 'node16' : 'commonjs',
+        moduleResolution: resolution,
+      },
+      files: ['app.tsx'],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'app.tsx'),
+    `import {
+  WealthCounter,
+  ApplyForm,
+  SpartanProvider,
+  type ApplyFormProps,
+  type SpartanServer,
+} from 'spartan-platform';
+export const props: ApplyFormProps = { apiBase: 'https://spartans.example' };
+export const server: SpartanServer = { server: 'https://spartans.example', geoUrl: undefined };
+export const page = (
+  <SpartanProvider {...server}>
+    <WealthCounter startDate="2025-01-01T00:00:00Z" />
+    <ApplyForm {...props} />
+    <spartan-counter start-date="2025-01-01T00:00:00Z" className="wide" />
+    <spartan-explainers layout="grid" media-base="https://spartans.example" />
+  </SpartanProvider>
+);
+export function listen(): string | undefined {
+  const banner = document.querySelector('spartan-banner');
+  let letter: string | undefined;
+  banner?.addEventListener('spartan-letter', (event) => {
+    letter = event.detail.letter;
+  });
+  return letter;
+}
+`,
+  );
+  return dir;
+}
+
+beforeAll(async () => {
   [packed] = JSON.parse(
     run('npm', ['pack', path.join(DIST, 'lib'), '--json', '--pack-destination', scratch], scratch),
   ) as [typeof packed];
-  for (const major of Object.keys(APPS) as unknown as Major[]) {
-    const dir = appDir(major);
-    for (const [file, text] of Object.entries(APP_FILES)) {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
-    }
-    fs.writeFileSync(
-      path.join(dir, 'package.json'),
-      JSON.stringify({ name: `consumer-${major}`, private: true, type: 'module' }),
-    );
-    // A plain install, as an app would do it: the package's peer ranges must accept this React.
-    run(
-      'npm',
-      [
-        'install',
-        '--prefer-offline',
-        '--no-audit',
-        '--no-fund',
-        path.join(scratch, packed.filename),
-        ...APPS[major],
-      ],
-      dir,
-    );
-  }
+  // The two apps install side by side (npm mostly waits on its cache and the registry).
+  await Promise.all(
+    (Object.keys(APPS) as unknown as Major[]).map(async (major) => {
+      const dir = appDir(major);
+      for (const [file, text] of Object.entries(APP_FILES)) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), text);
+      }
+      fs.writeFileSync(
+        path.join(dir, 'package.json'),
+        JSON.stringify({ name: `consumer-${major}`, private: true, type: 'module' }),
+      );
+      // A plain install, as an app would do it: the package's peer ranges must accept this React.
+      await runAsync(
+        'npm',
+        [
+          'install',
+          '--prefer-offline',
+          '--no-audit',
+          '--no-fund',
+          path.join(scratch, packed.filename),
+          ...APPS[major],
+        ],
+        dir,
+      );
+    }),
+  );
+  startCheck('React 18', appDir(18));
+  startCheck('React 19', appDir(19));
+  for (const resolution of ['node16', 'node10'] as const)
+    startCheck(resolution, writeResolutionApp(resolution));
 }, 240_000);
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+// The checks started run to their end before the scratch folder goes.
+afterAll(async () => {
+  await Promise.all(checks.values());
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('the npm package', () => {
   it('holds only the library: JS, types, styles, the manifest, editor data and a README', () => {
@@ -292,51 +374,10 @@ describe('the npm package', () => {
 
   it.each(['node16', 'node10'] as const)(
     'type-checks in a strict app with moduleResolution %s and skipLibCheck off',
-    (resolution) => {
-      const dir = path.join(appDir(19), resolution);
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(
-        path.join(dir, 'tsconfig.json'),
-        JSON.stringify({
-          compilerOptions: {
-            ...COMPILER_OPTIONS,
-            module: resolution === 'node16' ? 'node16' : 'commonjs',
-            moduleResolution: resolution,
-          },
-          files: ['app.tsx'],
-        }),
-      );
-      fs.writeFileSync(
-        path.join(dir, 'app.tsx'),
-        `import {
-  WealthCounter,
-  ApplyForm,
-  SpartanProvider,
-  type ApplyFormProps,
-  type SpartanServer,
-} from 'spartan-platform';
-export const props: ApplyFormProps = { apiBase: 'https://spartans.example' };
-export const server: SpartanServer = { server: 'https://spartans.example', geoUrl: undefined };
-export const page = (
-  <SpartanProvider {...server}>
-    <WealthCounter startDate="2025-01-01T00:00:00Z" />
-    <ApplyForm {...props} />
-    <spartan-counter start-date="2025-01-01T00:00:00Z" className="wide" />
-    <spartan-explainers layout="grid" media-base="https://spartans.example" />
-  </SpartanProvider>
-);
-export function listen(): string | undefined {
-  const banner = document.querySelector('spartan-banner');
-  let letter: string | undefined;
-  banner?.addEventListener('spartan-letter', (event) => {
-    letter = event.detail.letter;
-  });
-  return letter;
-}
-`,
-      );
-      expect(tsc(dir)).toBe('');
+    async (resolution) => {
+      expect(await check(resolution)).toBe('');
     },
+    180_000,
   );
 });
 
@@ -355,9 +396,9 @@ describe.each([18, 19] as const)('a React %i app', (major) => {
     expect(version('@types/react')).toMatch(new RegExp(`^${major}\\.`));
   });
 
-  it('type-checks strictly with skipLibCheck off', () => {
-    expect(tsc(dir)).toBe('');
-  });
+  it('type-checks strictly with skipLibCheck off', async () => {
+    expect(await check(`React ${major}`)).toBe('');
+  }, 180_000);
 
   it('builds with Vite, renders on the server, hydrates in Chromium with a clean console, and works', async () => {
     const common = { root: dir, configFile: false as const, logLevel: 'warn' as const };

@@ -3,8 +3,9 @@
  * its heading and text, its title, no page errors, no axe violations, and its
  * content readable with JavaScript off.
  */
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, mainUrl, openPage, type TestPage } from './harness.ts';
+import { axeViolations, mainUrl, openPage, openTab, type TestPage } from './harness.ts';
 
 /** Path, main heading, and text the page must show (compared case-insensitively: some labels are uppercased by CSS). */
 const ROUTES: Array<[string, string, string[]]> = [
@@ -125,28 +126,45 @@ const CHROME = [
   '© 2025',
 ];
 
+/**
+ * The routes' tests run side by side (vitest's maxConcurrency at a time), each in a tab of its
+ * own in one shared context: Chromium's work for one page is partly waiting (the network going
+ * idle, the server), which the others fill.
+ */
+let shared: BrowserContext;
 let t: TestPage;
 beforeAll(async () => {
   t = await openPage();
+  shared = t.context;
 });
 afterAll(async () => {
   await t.close();
 });
 
+/** Runs `body` with a fresh tab of `context`, closed afterwards. */
+async function inTab<T>(context: BrowserContext, body: (tab: TestPage) => Promise<T>): Promise<T> {
+  const tab = await openTab(context);
+  try {
+    return await body(tab);
+  } finally {
+    await tab.close();
+  }
+}
+
 describe('site routes', () => {
-  it.each(ROUTES)(
+  it.concurrent.for(ROUTES)(
     '%s shows "%s", its text and the chrome, hydrated without errors or axe violations',
-    async (path, heading, texts) => {
-      t.errors.length = 0;
-      const response = await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
-      expect(response?.status()).toBe(200);
-      await expect.poll(() => t.page.locator('h1').first().textContent()).toContain(heading);
-      const body = (await t.page.locator('body').innerText()).replace(/\s+/g, ' ').toLowerCase();
-      for (const text of [...texts, ...CHROME]) expect(body, text).toContain(text.toLowerCase());
-      expect(await t.page.title()).toMatch(/The Spartans/);
-      expect(await axeViolations(t.page)).toEqual([]);
-      expect(t.errors).toEqual([]);
-    },
+    ([path, heading, texts], { expect }) =>
+      inTab(shared, async ({ page, errors }) => {
+        const response = await page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+        expect(response?.status()).toBe(200);
+        await expect.poll(() => page.locator('h1').first().textContent()).toContain(heading);
+        const body = (await page.locator('body').innerText()).replace(/\s+/g, ' ').toLowerCase();
+        for (const text of [...texts, ...CHROME]) expect(body, text).toContain(text.toLowerCase());
+        expect(await page.title()).toMatch(/The Spartans/);
+        expect(await axeViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      }),
   );
 
   it('answers an unknown path with 404 and the not-found page', async () => {
@@ -177,27 +195,34 @@ describe('site routes', () => {
 });
 
 describe('with JavaScript off', () => {
-  it.each(ROUTES)('%s has its content in the prerendered HTML', async (path, heading, texts) => {
-    const off = await openPage({ javaScriptEnabled: false });
-    try {
-      await off.page.goto(mainUrl() + path);
-      expect(await off.page.locator('h1').first().textContent()).toContain(heading);
-      const body = (await off.page.locator('body').innerText()).replace(/\s+/g, ' ').toLowerCase();
-      for (const text of texts.filter((s) => !['Back', 'Next'].includes(s)))
-        expect(body, text).toContain(text.toLowerCase());
-    } finally {
-      await off.close();
-    }
+  let off: TestPage;
+  beforeAll(async () => {
+    off = await openPage({ javaScriptEnabled: false });
   });
+  afterAll(async () => {
+    await off.close();
+  });
+
+  it.concurrent.for(ROUTES)(
+    '%s has its content in the prerendered HTML',
+    ([path, heading, texts], { expect }) =>
+      inTab(off.context, async ({ page }) => {
+        await page.goto(mainUrl() + path);
+        expect(await page.locator('h1').first().textContent()).toContain(heading);
+        const body = (await page.locator('body').innerText()).replace(/\s+/g, ' ').toLowerCase();
+        for (const text of texts.filter((s) => !['Back', 'Next'].includes(s)))
+          expect(body, text).toContain(text.toLowerCase());
+      }),
+  );
 });
 
 describe('forms before their code arrives', () => {
-  it.each([
+  it.concurrent.for([
     ['/security-login', 'password', 'Login'],
     ['/apply-spartan', 'email', 'Submit Application'],
-  ])(
+  ] as const)(
     'given %s with JavaScript off, when submitted, then nothing typed goes into the address',
-    async (path, field, button) => {
+    async ([path, field, button], { expect }) => {
       const off = await openPage({ javaScriptEnabled: false });
       try {
         await off.page.goto(mainUrl() + path);
@@ -214,21 +239,28 @@ describe('forms before their code arrives', () => {
 });
 
 describe('responsive layout', () => {
-  it.each([375, 768, 1024, 1440])('no route scrolls sideways at %i px', async (width) => {
-    const page = await openPage({ viewport: { width, height: 800 } });
-    try {
-      const overflowing: string[] = [];
-      for (const [path] of ROUTES) {
-        await page.page.goto(mainUrl() + path, { waitUntil: 'load' });
-        const wide = await page.page.evaluate(
-          () => document.documentElement.scrollWidth > window.innerWidth,
-        );
-        if (wide) overflowing.push(path);
+  // Each width loads every route afresh at that width (first render, not a resize: the resized
+  // layouts are visual.test.ts's); the widths run side by side.
+  it.concurrent.for([375, 768, 1024, 1440])(
+    'no route scrolls sideways at %i px',
+    // Some 31 loads each, beside the others: a busy machine can take more than a minute.
+    { timeout: 180_000 },
+    async (width, { expect }) => {
+      const page = await openPage({ viewport: { width, height: 800 } });
+      try {
+        const overflowing: string[] = [];
+        for (const [path] of ROUTES) {
+          await page.page.goto(mainUrl() + path, { waitUntil: 'load' });
+          const wide = await page.page.evaluate(
+            () => document.documentElement.scrollWidth > window.innerWidth,
+          );
+          if (wide) overflowing.push(path);
+        }
+        expect(overflowing).toEqual([]);
+        expect(page.errors).toEqual([]);
+      } finally {
+        await page.close();
       }
-      expect(overflowing).toEqual([]);
-      expect(page.errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
+    },
+  );
 });

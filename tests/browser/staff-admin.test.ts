@@ -16,7 +16,7 @@ import {
   openPage,
   type TestPage,
 } from './harness.ts';
-import { logIn, sessionStatus, staffCredentials } from './flows-support.ts';
+import { logIn, openLoggedIn, sessionStatus, staffCredentials } from './flows-support.ts';
 
 const pages: TestPage[] = [];
 afterEach(async () => {
@@ -32,10 +32,8 @@ const isActive = (locator: Locator) => locator.evaluate((el) => el === document.
 
 const strong = () => `lantern ${crypto.randomUUID().slice(0, 8)} harbour quietly`;
 
-async function asAdmin(page: Page, next: string) {
-  await logIn(page, staffCredentials().username, staffCredentials().password, next);
-  await page.waitForURL(`${mainUrl()}${next}`);
-}
+/** The admin's screens, logged in through the API (the login page is flows-staff's). */
+const asAdmin = openLoggedIn;
 
 async function apiLogin(username: string, password: string): Promise<string> {
   const res = await fetch(`${mainUrl()}/api/security-login/`, {
