@@ -91,6 +91,17 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
     await expect.poll(signedIn).toMatch(/^Signed in as \S/);
     const who = await signedIn();
 
+    // Pages arrive 400 ms late from here on, as from a slow server or link: the old page
+    // unloads that long after its beforeunload, past the 100 ms refresh window, and the
+    // session must live on all the same.
+    await page.route(
+      (url) => url.origin === mainUrl() && !url.pathname.startsWith('/api/'),
+      async (route) => {
+        if (route.request().resourceType() === 'document')
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      },
+    );
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Investor applications' }).waitFor();
     expect(page.url()).toBe(`${mainUrl()}/staff?list=investors`);

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserSessionId, startSessionLifetime, sweepStaleHeartbeats } from './session.ts';
+import {
+  adoptParkedToken,
+  browserSessionId,
+  PARKED_KEY,
+  startSessionLifetime,
+  sweepStaleHeartbeats,
+} from './session.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -76,5 +82,41 @@ describe('session lifetime (docs/PRODUCT.md)', () => {
     window.dispatchEvent(new Event('unload'));
     expect(sessionStorage.getItem('authToken')).toBeNull();
     stop();
+  });
+
+  it('a page that unloads after 100 ms parks the token, and the page that replaced it takes it back', () => {
+    sessionStorage.setItem('authToken', 'tok');
+    let now = T0;
+    const stop = startSessionLifetime(deps(() => now));
+    // A refresh from a slow server: the navigation starts at beforeunload, the page unloads
+    // once the new page's response has arrived, 400 ms later.
+    window.dispatchEvent(new Event('beforeunload'));
+    const navigationStart = now;
+    now += 400;
+    window.dispatchEvent(new Event('unload'));
+    stop();
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem(PARKED_KEY)!)).toEqual({ token: 'tok', at: T0 + 400 });
+    adoptParkedToken(sessionStorage, navigationStart);
+    expect(sessionStorage.getItem('authToken')).toBe('tok');
+    expect(sessionStorage.getItem(PARKED_KEY)).toBeNull();
+  });
+
+  it('a tab restored after its page unloaded does not take the parked token back', () => {
+    sessionStorage.setItem(PARKED_KEY, JSON.stringify({ token: 'tok', at: T0 }));
+    adoptParkedToken(sessionStorage, T0 + 101);
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(sessionStorage.getItem(PARKED_KEY)).toBeNull();
+    // Damaged or foreign values are dropped too.
+    for (const value of ['not json', '{"token":1,"at":0}', 'null']) {
+      sessionStorage.setItem(PARKED_KEY, value);
+      adoptParkedToken(sessionStorage, T0);
+      expect(sessionStorage.getItem('authToken')).toBeNull();
+      expect(sessionStorage.getItem(PARKED_KEY)).toBeNull();
+    }
+    // At the edge of the window (the navigation began 100 ms after the unload), it is taken.
+    sessionStorage.setItem(PARKED_KEY, JSON.stringify({ token: 'tok', at: T0 }));
+    adoptParkedToken(sessionStorage, T0 + 100);
+    expect(sessionStorage.getItem('authToken')).toBe('tok');
   });
 });

@@ -1,7 +1,12 @@
 /**
  * Session lifetime (docs/PRODUCT.md, "Sign-in and the session"): a refresh keeps the session, closing the
  * tab ends it. On unload the token is removed from session storage unless a
- * beforeunload fired within the previous 100 ms. Each browser session has an
+ * beforeunload fired within the previous 100 ms. A page unloads only once its
+ * successor's response has arrived, so a refresh from a server slower than 100 ms
+ * would end the session: the removed token is parked beside it instead, and the
+ * next page of this tab takes it back if its navigation started by the time the
+ * previous page unloaded (within the same 100 ms), that is, if it is the page that
+ * replaced it, not a tab restored later. Each browser session has an
  * id (`browserSessionId`, session storage) and writes a heartbeat every
  * 2000 ms to local storage under `spartanAuth_<id>`; other sessions'
  * heartbeats older than 10000 ms are deleted; its own key goes on cleanup.
@@ -32,6 +37,33 @@ function defaultDeps(): SessionLifetimeDeps {
         ? crypto.randomUUID()
         : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`,
   };
+}
+
+/** Where an unloading page leaves the token it removed, for the page that replaces it. */
+export const PARKED_KEY = `${STORAGE_KEYS.authToken}Parked`;
+
+/**
+ * Takes back the token the previous page of this tab parked when it unloaded, if this page's
+ * navigation (`navigationStart`, epoch ms: `performance.timeOrigin`) had started by then: this
+ * page replaced it (a refresh or a link), it is not a tab restored later. The parked copy goes
+ * either way.
+ */
+export function adoptParkedToken(session: Storage, navigationStart: number): void {
+  const parked = session.getItem(PARKED_KEY);
+  if (parked === null) return;
+  session.removeItem(PARKED_KEY);
+  try {
+    const { token, at } = JSON.parse(parked) as { token?: unknown; at?: unknown };
+    if (
+      typeof token === 'string' &&
+      typeof at === 'number' &&
+      navigationStart <= at + REFRESH_WINDOW_MS
+    ) {
+      session.setItem(STORAGE_KEYS.authToken, token);
+    }
+  } catch {
+    // Not ours or damaged: dropped.
+  }
 }
 
 /** This tab's session id, created on first use and kept across refreshes. */
@@ -76,7 +108,10 @@ export function startSessionLifetime(deps: SessionLifetimeDeps = defaultDeps()):
     lastBeforeUnload = now();
   };
   const onUnload = () => {
-    if (now() - lastBeforeUnload > REFRESH_WINDOW_MS) session.removeItem(STORAGE_KEYS.authToken);
+    if (now() - lastBeforeUnload <= REFRESH_WINDOW_MS) return;
+    const token = session.getItem(STORAGE_KEYS.authToken);
+    session.removeItem(STORAGE_KEYS.authToken);
+    if (token) session.setItem(PARKED_KEY, JSON.stringify({ token, at: now() }));
   };
 
   beat();

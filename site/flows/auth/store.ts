@@ -21,6 +21,7 @@ import {
   type LoginResult,
 } from '../../../widgets/login/login-api.ts';
 import { localLogin } from './local-auth.ts';
+import { adoptParkedToken } from './session.ts';
 import { LOCAL_AUTH_ENABLED } from './local-flag.ts';
 
 export type { AuthUser, LoginCredentials };
@@ -45,7 +46,10 @@ function sessionStore(): Storage | null {
 }
 
 export function storedToken(): string | null {
-  return sessionStore()?.getItem(STORAGE_KEYS.authToken) ?? null;
+  const store = sessionStore();
+  if (!store) return null;
+  if (typeof performance !== 'undefined') adoptParkedToken(store, performance.timeOrigin);
+  return store.getItem(STORAGE_KEYS.authToken);
 }
 
 /** The state a page starts with: authenticated if a token exists in session storage. */
