@@ -18,6 +18,10 @@ export default defineConfig({
             'content/**/*.test.ts',
           ],
           setupFiles: ['tests/setup.ts'],
+          // A limit against a hang, not a speed check: beside the browser lane and other work
+          // on two cores, an axe check or a typed sequence in jsdom can take longer than
+          // vitest's default of 5 s (six such tests timed out in a loaded run).
+          testTimeout: 30_000,
         },
       },
       {
