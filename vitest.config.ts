@@ -32,8 +32,11 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
           // One migrated embedded database, copied into each test's data folder.
           globalSetup: ['tests/api/pglite-template.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Limits against a hang, not speed checks: a test that spawns the server or the staff
+          // CLI several times (node, tsx, the database layer, argon2id) took over 60 s in a run
+          // with both cores busy beside the browser lane.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // One database cluster per file; two cores: keep files sequential.
           fileParallelism: false,
         },
