@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoUrl, keepSession, mainUrl, openLogin, openPage, type TestPage } from './harness.ts';
+import { demoUrl, mainUrl, openLogin, openPage, type TestPage } from './harness.ts';
 import {
   applicant,
   createApplication,
@@ -244,7 +244,6 @@ describe('the focus indicator and targets in the staff area, logged in', () => {
     await staff.page.getByLabel('Password').fill(staffCredentials().password);
     await staff.page.getByRole('button', { name: 'Login' }).click();
     await staff.page.waitForURL(`${mainUrl()}/staff`);
-    await keepSession(staff.page);
   });
   afterAll(async () => {
     await staff.close();

@@ -9,7 +9,6 @@ import {
   axeViolations,
   demoUrl,
   eachDatabase,
-  keepSession,
   mainUrl,
   openPage,
   type TestPage,
@@ -160,7 +159,6 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     await page.screenshot({ path: '/tmp/desk-detail-375.png', fullPage: true });
 
     // Filters: shortlisted Data Engineers, oldest first, in the URL; a reload keeps them.
-    await keepSession(page);
     await page.goto(`${mainUrl()}/staff`);
     await page.getByLabel('Status').selectOption('shortlisted');
     await page.getByLabel('Job role').selectOption('Data Engineer');
@@ -214,7 +212,6 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
 
     // Filters: qualified, submitted today; then the partner's source, offered once listed.
     const today = new Date().toISOString().slice(0, 10);
-    await keepSession(page);
     await page.goto(`${mainUrl()}/staff?list=investors`);
     await page.getByLabel('Status').selectOption('qualified');
     await page.getByLabel('Submitted from').fill(today);

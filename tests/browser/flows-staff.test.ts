@@ -12,7 +12,6 @@ import {
   database,
   demoUrl,
   eachDatabase,
-  keepSession,
   mainUrl,
   openLogin,
   openPage,
@@ -154,7 +153,6 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
     expect(Buffer.concat(chunks).equals(victim.pdf)).toBe(true);
 
     // Delete another one from its detail page.
-    await keepSession(page);
     await page.goto(`${mainUrl()}/staff?id=${doomed.id}`);
     await page.getByRole('heading', { level: 2, name: doomed.fullname }).waitFor();
     await page.getByRole('button', { name: 'Delete application' }).click();

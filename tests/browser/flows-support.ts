@@ -38,15 +38,20 @@ const tokens = new Map<string, string>();
 export async function staffToken(): Promise<string> {
   const known = tokens.get(mainUrl());
   if (known) return known;
+  const token = await newStaffSession();
+  tokens.set(mainUrl(), token);
+  return token;
+}
+
+/** Logs the staff account in through the API: the bearer token of a new session. */
+async function newStaffSession(): Promise<string> {
   const res = await fetch(`${mainUrl()}/api/security-login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(staffCredentials()),
   });
   if (!res.ok) throw new Error(`staff login: ${res.status}`);
-  const token = ((await res.json()) as { access: string }).access;
-  tokens.set(mainUrl(), token);
-  return token;
+  return ((await res.json()) as { access: string }).access;
 }
 
 /** The status of a session check with `token`: 200 while the session lives, 401 once ended. */
@@ -70,13 +75,7 @@ export async function logIn(page: Page, username: string, password: string, next
  * API (no login page): for tests of what comes after the login, not of the login itself.
  */
 export async function openLoggedIn(page: Page, next: string): Promise<void> {
-  const res = await fetch(`${mainUrl()}/api/security-login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(staffCredentials()),
-  });
-  if (!res.ok) throw new Error(`staff login: ${res.status}`);
-  const { access } = (await res.json()) as { access: string };
+  const access = await newStaffSession();
   // The tab's session storage takes the token on a blank page of the origin (served here, not by
   // the server: it runs none of the site's code, and asks for no icon), as a login leaves it.
   const blank = `${mainUrl()}/__session-seed`;

@@ -99,17 +99,6 @@ export async function openTab(context: BrowserContext): Promise<TestPage> {
 }
 
 /**
- * Keeps the tab's session across a reload or a load by address even on a slow machine (the site
- * keeps the token only when the page unloads within 100 ms of its beforeunload).
- */
-export async function keepSession(page: Page): Promise<void> {
-  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
-  await page.addInitScript((value) => {
-    if (value && !sessionStorage.getItem('authToken')) sessionStorage.setItem('authToken', value);
-  }, token);
-}
-
-/**
  * Opens the staff login for `next` and waits for the network to settle: the form is prerendered,
  * and a click before the page's code has hydrated it would submit it natively (a new page, no
  * login).

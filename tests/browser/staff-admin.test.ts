@@ -8,14 +8,7 @@
 import crypto from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  axeViolations,
-  eachDatabase,
-  keepSession,
-  mainUrl,
-  openPage,
-  type TestPage,
-} from './harness.ts';
+import { axeViolations, eachDatabase, mainUrl, openPage, type TestPage } from './harness.ts';
 import { logIn, openLoggedIn, sessionStatus, staffCredentials } from './flows-support.ts';
 
 const pages: TestPage[] = [];
@@ -122,7 +115,6 @@ eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
       await nav.getByRole('link', { name: 'My account' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Staff accounts' }).count()).toBe(0);
       expect(await nav.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
-      await keepSession(reviewer);
       await reviewer.goto(`${mainUrl()}/staff?section=audit`);
       await reviewer
         .getByRole('alert')
@@ -223,7 +215,6 @@ eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
     for (const actor of await rows.locator('td:nth-child(3)').allTextContents()) {
       expect(actor).toBe(staffCredentials().username);
     }
-    await keepSession(page);
     await page.reload();
     await page.getByRole('table').waitFor();
     expect(await page.getByLabel('Event').inputValue()).toBe('staff.created');
