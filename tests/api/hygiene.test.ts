@@ -43,12 +43,6 @@ const temp = () => {
   dirs.push(dir);
   return dir;
 };
-/** A data folder holding an empty migrated embedded database (./pglite-template.ts). */
-const embedded = () => {
-  const dir = pgliteDataDir('spartan-hygiene-');
-  dirs.push(dir);
-  return dir;
-};
 
 /** Raw HTTP over a socket: what came back, and how long until the server closed it. */
 function rawExchange(
@@ -178,7 +172,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
 
   beforeAll(async () => {
     databaseUrl = (await target.database()).databaseUrl;
-    dataDir = databaseUrl ? temp() : embedded();
+    dataDir = databaseUrl ? temp() : pgliteDataDir('spartan-hygiene-');
     app = await build({
       dataDir,
       databaseUrl,
@@ -669,7 +663,10 @@ describe.each(targets)('error hygiene on $label', (target) => {
 
   describe('shutting down', () => {
     it('given a request arriving while the server closes, then 503 in the API shape with Retry-After', async () => {
-      const closing = await build({ dataDir: embedded(), distDir: fakeDist() });
+      const closing = await build({
+        dataDir: pgliteDataDir('spartan-hygiene-'),
+        distDir: fakeDist(),
+      });
       const accepted: net.Socket[] = [];
       closing.server.on('connection', (socket: net.Socket) => accepted.push(socket));
       let closed: Promise<void> | undefined;
@@ -731,7 +728,10 @@ describe.each(targets)('error hygiene on $label', (target) => {
     });
 
     it('given the defaults, then the server is set to the documented limits', async () => {
-      const plain = await build({ dataDir: embedded(), distDir: fakeDist() });
+      const plain = await build({
+        dataDir: pgliteDataDir('spartan-hygiene-'),
+        distDir: fakeDist(),
+      });
       try {
         expect(plain.server.headersTimeout).toBe(SLOW_CLIENT_TIMEOUTS.headersMs);
         expect(plain.server.requestTimeout).toBe(SLOW_CLIENT_TIMEOUTS.requestMs);

@@ -21,6 +21,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A data folder holding a closed, migrated, empty PGlite database. */
     pgliteTemplate: string;
+    /** Where `pgliteDataDir` makes its folders: removed whole when the run ends. */
+    pgliteCopies: string;
   }
 }
 
@@ -28,19 +30,23 @@ declare module 'vitest' {
 const PGLITE = 'pglite';
 
 export async function setup(project: TestProject): Promise<() => void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-pglite-template-'));
-  const db = await openDatabase({ dataDir: dir, databaseUrl: undefined });
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-pglite-'));
+  const template = path.join(root, 'template');
+  const copies = path.join(root, 'copies');
+  fs.mkdirSync(copies);
+  const db = await openDatabase({ dataDir: template, databaseUrl: undefined });
   await db.close();
-  project.provide('pgliteTemplate', dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  project.provide('pgliteTemplate', template);
+  project.provide('pgliteCopies', copies);
+  return () => fs.rmSync(root, { recursive: true, force: true });
 }
 
 /**
  * A new data folder (`prefix` as for mkdtemp) holding a copy of the template: a database as a
- * first start leaves it, with no rows.
+ * first start leaves it, with no rows. It is removed when the run ends, with every other copy.
  */
 export function pgliteDataDir(prefix: string): string {
-  return withPgliteTemplate(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  return withPgliteTemplate(fs.mkdtempSync(path.join(inject('pgliteCopies'), prefix)));
 }
 
 /** Copies the template into `dir` (made, 0700, if missing); returns `dir`. */

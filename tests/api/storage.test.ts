@@ -30,12 +30,6 @@ const temp = (prefix: string) => {
   temps.push(dir);
   return dir;
 };
-/** A data folder holding an empty migrated embedded database (./pglite-template.ts). */
-const embedded = (prefix: string) => {
-  const dir = pgliteDataDir(prefix);
-  temps.push(dir);
-  return dir;
-};
 afterAll(() => {
   for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -113,7 +107,7 @@ async function rowHoldsBytes(app: FastifyInstance, id: string): Promise<boolean>
 
 describe('bytea on PGlite', () => {
   it('given 5 MB of random bytes, then the native codec carries them both ways unchanged', async () => {
-    const dataDir = embedded('spartan-bytea-');
+    const dataDir = pgliteDataDir('spartan-bytea-');
     const app = await open({ dataDir });
     try {
       const bytes = crypto.randomBytes(5 * 1024 * 1024);
@@ -141,7 +135,7 @@ describe('files on disk (the embedded default)', () => {
   let auth = '';
 
   beforeAll(async () => {
-    dataDir = embedded('spartan-files-');
+    dataDir = pgliteDataDir('spartan-files-');
     app = await open({ dataDir });
     auth = await token(app);
   });
@@ -220,7 +214,11 @@ describe('files in S3-compatible storage', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
-    app = await open({ dataDir: embedded('spartan-s3-app-'), fileStorage: 's3', s3: s3.options });
+    app = await open({
+      dataDir: pgliteDataDir('spartan-s3-app-'),
+      fileStorage: 's3',
+      s3: s3.options,
+    });
     auth = await token(app);
   });
   afterAll(async () => {
