@@ -22,7 +22,6 @@ import {
   clientErrorHandler,
   ERR_UNAVAILABLE,
   databaseUnavailable,
-  errorBody,
   errorLabel,
   frameworkErrors,
   publicError,
@@ -280,7 +279,7 @@ async function assemble(
       answer = status === 503 ? ERR_UNAVAILABLE() : ERR_INTERNAL();
     }
     if (error.headers) reply.headers(error.headers);
-    reply.code(status).send(errorBody(answer));
+    return sendError(reply, answer);
   });
 
   const sessions = new Sessions(database.db, tokens);
