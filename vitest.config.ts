@@ -6,6 +6,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Both projects' files share one pool of workers. Vitest's default on two cores is one worker
+    // (cores - 1), which ran every file one after another: most of the lane waited on a database,
+    // a child process or a timer with a core idle. The API test files each start their own
+    // database cluster and servers on free ports, so they run side by side as the rest do.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -37,8 +42,6 @@ export default defineConfig({
           // with both cores busy beside the browser lane.
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // One database cluster per file; two cores: keep files sequential.
-          fileParallelism: false,
         },
       },
     ],

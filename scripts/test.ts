@@ -2,10 +2,10 @@
  * `npm test`: every gate, in two lanes side by side from the start —
  * - type check, lint (zero warnings) and format, side by side; then the unit, component and API
  *   tests;
- * - build; generated files up to date and size budgets; then the browser tests in Chromium.
- * Each lane keeps about one core busy for most of the run (the browser tests mostly wait on
- * Chromium and their server), and the browser tests, the longest gate, start once the build is
- * done. A lane stops at its first failure; the other finishes the stage it is in.
+ * - build; then, side by side, generated files up to date, size budgets and the browser tests in
+ *   Chromium.
+ * The browser tests, the longest gate, start as soon as the build is done. A lane stops at its
+ * first failure; the other finishes the stage it is in.
  * Each gate writes to a log of its own, printed whole when the gate ends, so output never
  * interleaves. Closes with one line: `test: N passed, N failed`.
  */
@@ -95,8 +95,8 @@ const lanes: Gate[][][] = [
         'widgets/hub-map/geo-file.ts',
       ]),
       gate('size budgets', bin('tsx'), ['scripts/size.ts']),
+      vitest('browser tests', 'vitest.browser.config.ts'),
     ],
-    [vitest('browser tests', 'vitest.browser.config.ts')],
   ],
 ];
 
