@@ -122,6 +122,10 @@ export async function startAdminSocket(
       if (buffer.length > MAX_REQUEST) return socket.destroy();
       const end = buffer.indexOf('\n');
       if (end < 0) return;
+      // The time limit is for a client that never finishes its request, not for the answer: a
+      // busy server may take long over it (the first password check loads its dictionaries),
+      // and the command must not be cut off while it runs.
+      socket.setTimeout(0);
       socket.pause();
       void answer(staff, buffer.slice(0, end)).then((result) =>
         socket.end(`${JSON.stringify(result)}\n`),
