@@ -6,24 +6,41 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-start-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('npm start', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'prints the URL when ready, serves site, widgets and API, and exits 0 on %s',
+    // A first start creates the embedded database: on a busy machine that alone can take a minute.
+    { timeout: 180_000 },
     async (signal) => {
+      // A data folder each: a start that failed must not hold the next one's lock.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-start-'));
+      dataDirs.push(dataDir);
       const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
         cwd: ROOT,
         env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: DIST, DATA_DIR: dataDir },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      const exited = new Promise<number | null>((resolve) =>
+        child.on('exit', (code) => resolve(code)),
+      );
+      // Whatever fails, the server does not outlive its test.
+      onTestFinished(async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGKILL');
+          await exited;
+        }
+      });
       let output = '';
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`not ready:\n${output}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`not ready:\n${output}`)), 150_000);
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
           const match = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -43,9 +60,6 @@ describe('npm start', () => {
       expect(home.headers.get('content-type')).toContain('text/html');
       expect((await fetch(`${url}/widgets/spartan-counter.js`)).status).toBe(200);
 
-      const exited = new Promise<number | null>((resolve) =>
-        child.on('exit', (code) => resolve(code)),
-      );
       child.kill(signal);
       expect(await exited).toBe(0);
     },
