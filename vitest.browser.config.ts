@@ -11,7 +11,9 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/browser/**/*.test.ts'],
     globalSetup: ['tests/browser/global-setup.ts'],
-    testTimeout: 60_000,
+    // A limit against a hang, not a speed check: the longest staff-screen tests (20 s on a quiet
+    // machine) passed 60 s in a run with both cores busy beside the other lane.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // Two files at a time, each in a worker of its own, against the shared servers and Chromium:
     // the tests mostly wait (on Chromium, the server, the network going idle), so two overlap.
