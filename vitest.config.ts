@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Both projects' files share one pool of workers. Vitest's default on two cores is one worker
-    // (cores - 1), which ran every file one after another: most of the lane waited on a database,
-    // a child process or a timer with a core idle. The API test files each start their own
+    // (cores - 1), which ran every file one after another and left a core idle whenever a file
+    // waited on a database, a child process or a timer. The API test files each start their own
     // database cluster and servers on free ports, so they run side by side as the rest do.
     maxWorkers: 3,
     projects: [
