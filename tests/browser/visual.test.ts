@@ -486,13 +486,15 @@ describe('visitor paths', () => {
   });
 
   it('the counter is restored from a stored selectedDate', async () => {
-    const page = await open('/spartan-wealth-fund');
+    // The date is stored from a page of the same origin with no counter on it: a running counter
+    // stores its own date on every tick, so one could overwrite the test's before a reload.
+    const page = await open('/robots.txt');
     await page.evaluate(() => {
       localStorage.setItem('selectedDate', '2026-01-01T00:00:00.000Z');
       localStorage.removeItem('dollars');
       localStorage.removeItem('cents');
     });
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.goto(mainUrl() + '/spartan-wealth-fund', { waitUntil: 'networkidle' });
     // Within a few seconds of the clock, counted from the stored date (not from 2024-12-15), once
     // the counter has hydrated: the prerendered figure counts from the default date, and on a busy
     // machine the counter's code can still be starting when the network goes idle.
