@@ -210,6 +210,18 @@ async function assemble(
     if (!closing) return;
     return sendError(reply, ERR_RESTARTING(CLOSING_RETRY_AFTER_SECONDS));
   });
+  // The idle limit (Node's socket timeout) is for a client gone quiet, not for the server's own
+  // work: Node destroys a socket that times out unless something listens, and a password check on
+  // a busy machine (argon2id and the strength estimate on low-priority threads) has taken over
+  // 30 s, so the client saw the connection close with no answer while the change went through.
+  // Once the request has fully arrived and until the answer starts, the socket is kept; a client
+  // that goes quiet while sending its request, or while its answer is being written, is not.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.on('timeout', () => {
+      if (!(request.raw.complete && !reply.raw.headersSent)) request.raw.socket.destroy();
+    });
+    done();
+  });
   const upkeep = await startFileUpkeep(database, files, (err) =>
     app.log.error({ err: errorLabel(err) }, 'file sweep failed'),
   );

@@ -582,6 +582,69 @@ describe.each(targets)('error hygiene on $label', (target) => {
     });
   });
 
+  describe('a slow answer', () => {
+    it('given an answer that takes longer than the idle limit, then it still arrives', async () => {
+      // The idle limit is 1 s here. The staff call's session check waits on a lock this test holds
+      // until the server's socket has been idle past the limit (its 'timeout' event), then lets go.
+      const slow = await build({
+        dataDir: databaseUrl ? temp() : pgliteDataDir('spartan-hygiene-'),
+        databaseUrl,
+        distDir: fakeDist(),
+        staffMfa: 'optional',
+        timeouts: { idleMs: 1_000 },
+      });
+      let timedOut!: () => void;
+      const idlePassed = new Promise<void>((resolve) => (timedOut = resolve));
+      slow.server.on('connection', (socket: net.Socket) => socket.once('timeout', timedOut));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding: Promise<void> | undefined;
+      try {
+        const username = `patient-${crypto.randomBytes(3).toString('hex')}`;
+        await slow.staff.create({ username, password: PASSWORD });
+        const login = await slow.inject({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username, password: PASSWORD },
+          remoteAddress: freshIp(),
+        });
+        expect(login.statusCode).toBe(200);
+        const access = login.json<{ access: string }>().access;
+        await slow.listen({ host: '127.0.0.1', port: 0 });
+        const slowPort = (slow.server.address() as net.AddressInfo).port;
+        let locked!: () => void;
+        const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+        holding = slow.db.transaction(async (tx) => {
+          await tx.execute(sql`LOCK TABLE staff_sessions IN ACCESS EXCLUSIVE MODE`);
+          locked();
+          await released;
+        });
+        await lockHeld;
+        const answer = rawExchange(slowPort, (socket) =>
+          socket.write(
+            `GET /api/security-session/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${access}\r\nConnection: close\r\n\r\n`,
+          ),
+        );
+        // The socket goes idle past its limit before any answer: the call waits on the lock.
+        expect(
+          await Promise.race([
+            idlePassed.then(() => 'idle'),
+            answer.then(({ text }) => `answered first: ${text.split('\r\n')[0]}`),
+          ]),
+        ).toBe('idle');
+        release();
+        await holding;
+        const res = await answer;
+        expect(res.text).toMatch(/^HTTP\/1.1 200/);
+        expect(jsonOf(res.text)).toMatchObject({ user: { username } });
+      } finally {
+        release();
+        await holding?.catch(() => undefined);
+        await slow.close();
+      }
+    });
+  });
+
   // Below the database: once is enough.
   if (target.cluster) return;
 
