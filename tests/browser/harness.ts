@@ -80,6 +80,10 @@ export async function openPage(options: BrowserContextOptions = {}): Promise<Tes
   const context = await (
     await connect()
   ).newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  // Playwright's 30 s for each wait is a limit against a hang, not a speed check, and on a busy
+  // machine a password step (argon2id and the strength estimate run on low-priority threads)
+  // passed it: 90 s, inside the test's own limit of 180 s.
+  context.setDefaultTimeout(90_000);
   const tab = await openTab(context);
   return { ...tab, close: () => context.close() };
 }
