@@ -218,7 +218,7 @@ async function assemble(
   // that goes quiet while sending its request, or while its answer is being written, is not.
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.on('timeout', () => {
-      if (!(request.raw.complete && !reply.raw.headersSent)) request.raw.socket.destroy();
+      if (!request.raw.complete || reply.raw.headersSent) request.raw.socket.destroy();
     });
     done();
   });
