@@ -51,7 +51,7 @@ describe('npm start', () => {
         };
         child.stdout.on('data', onData);
         child.stderr.on('data', onData);
-        child.on('exit', (code) => reject(new Error(`exited early (${code}):\n${output}`)));
+        void exited.then((code) => reject(new Error(`exited early (${code}):\n${output}`)));
       });
       expect((await fetch(`${url}/api/health`)).status).toBe(200);
       expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' });
