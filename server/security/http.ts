@@ -9,7 +9,9 @@
  * - API CORS (@fastify/cors), never with credentials:
  *   - the submissions (apply, invest) answer any origin (`*`), so a form works on any
  *     partner page; `CORS_ORIGINS` may restrict them to its origins;
- *   - login, logout and health answer the `CORS_ORIGINS` partners, echoed exactly;
+ *   - login (each of its steps: password, second factor, its setup, a new password), logout and
+ *     health answer the `CORS_ORIGINS` partners, echoed exactly: the login widget on a listed
+ *     partner page goes through every step;
  *   - staff calls carry no CORS headers, and a request from a foreign origin is refused (403).
  * - API responses are never cached.
  */
@@ -21,6 +23,9 @@ import {
   APPLY_PATH,
   HEALTH_PATH,
   INVEST_PATH,
+  LOGIN_MFA_PATH,
+  LOGIN_MFA_SETUP_PATH,
+  LOGIN_PASSWORD_PATH,
   LOGIN_PATH,
   LOGOUT_PATH,
 } from '../../schemas/api-paths.ts';
@@ -32,6 +37,9 @@ export const SUBMIT_API_PATHS = new Set([APPLY_PATH, INVEST_PATH]);
 export const PUBLIC_API_PATHS = new Set([
   ...SUBMIT_API_PATHS,
   LOGIN_PATH,
+  LOGIN_MFA_PATH,
+  LOGIN_MFA_SETUP_PATH,
+  LOGIN_PASSWORD_PATH,
   LOGOUT_PATH,
   HEALTH_PATH,
 ]);

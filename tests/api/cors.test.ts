@@ -6,16 +6,26 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLY_PATH, INVEST_PATH, LOGIN_PATH } from '../../schemas/api-paths.ts';
+import {
+  APPLY_PATH,
+  INVEST_PATH,
+  LOGIN_MFA_PATH,
+  LOGIN_MFA_SETUP_PATH,
+  LOGIN_PASSWORD_PATH,
+  LOGIN_PATH,
+} from '../../schemas/api-paths.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { httpSecurity } from '../../server/security/http.ts';
 
 const PARTNER = 'https://partner.example';
+/** Every call of a login, first to last: the login widget on a partner page makes them all. */
+const LOGIN_STEPS = [LOGIN_PATH, LOGIN_MFA_PATH, LOGIN_MFA_SETUP_PATH, LOGIN_PASSWORD_PATH];
 const app = Fastify();
 
 beforeAll(async () => {
   await httpSecurity(app, { corsOrigins: [PARTNER], submitOrigins: [PARTNER], production: false });
   app.post('/api/spartan_join/apply-spartan/', async () => ({ ok: true }));
+  for (const url of LOGIN_STEPS) app.post(url, async () => ({ ok: true }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -40,6 +50,35 @@ describe('given CORS_ORIGINS restricts the submissions', () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/spartan_join/apply-spartan/',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('given a partner listed in CORS_ORIGINS', () => {
+  it.each(LOGIN_STEPS)('then its login widget may call %s, preflight and call', async (url) => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin: PARTNER,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const res = await app.inject({ method: 'POST', url, headers: { origin: PARTNER } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
+  });
+
+  it.each(LOGIN_STEPS)('then another origin gets no CORS headers from %s', async (url) => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url,
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
