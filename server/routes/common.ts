@@ -67,19 +67,31 @@ const whole = (name: string, min: number, max: number) =>
 export const MAX_ORIGIN_LENGTH = 255;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function realDay(s: string): boolean {
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
+}
+
 const day = (name: string) =>
   z.optional(
     z.string({ error: `${name} must be a date` }).check(
       z.regex(DAY, `${name} must be a date (YYYY-MM-DD)`),
-      z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${name} must be a real date`),
+      // A real day of the calendar: Date.parse takes 2026-02-30 as 2 March, so the day must come
+      // back as written.
+      z.refine((s) => realDay(s), `${name} must be a real date`),
     ),
   );
 
 /** A keyset cursor: the row's time in milliseconds and its id (see keysetWhere). */
 const CURSOR = /^\d{1,15}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The last millisecond of the year 9999: a later time has no four-digit year, and PostgreSQL refuses it. */
+const LAST_CURSOR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const cursor = (name: string) =>
   z.optional(
-    z.string({ error: `${name} must be text` }).check(z.regex(CURSOR, `${name} is not a cursor`)),
+    z.string({ error: `${name} must be text` }).check(
+      z.regex(CURSOR, `${name} is not a cursor`),
+      z.refine((s) => Number(s.split('_')[0]) <= LAST_CURSOR_MS, `${name} is not a cursor`),
+    ),
   );
 
 /**

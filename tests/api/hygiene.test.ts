@@ -295,6 +295,56 @@ describe.each(targets)('error hygiene on $label', (target) => {
     expect(JSON.parse(line!).err).toEqual({ name: 'Error', message: 'mail server said no' });
   });
 
+  describe('list parameters out of range', () => {
+    const lists = ['/api/spartan_join/applications/', '/api/investors/get_investor_applications/'];
+    const id = '00000000-0000-4000-8000-000000000000';
+    it.each(
+      lists.flatMap((url) =>
+        (['cursor', 'before'] as const).flatMap((param) =>
+          // The first millisecond of the year 10000, and the largest time a cursor may spell.
+          ['253402300800000', '999999999999999'].map((ms) => [url, param, ms] as const),
+        ),
+      ),
+    )(
+      'given %s?%s= a time after the year 9999 (%s), then 400 naming it',
+      async (url, param, ms) => {
+        const res = await staffCall('GET', `${url}?${param}=${ms}_${id}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          detail: 'Please correct the highlighted fields',
+          code: CODES.INVALID_FORM,
+          errors: { [param]: `${param} is not a cursor` },
+        });
+      },
+    );
+
+    it.each(lists)(
+      'given %s with the last millisecond of 9999, then 200 and no rows',
+      async (url) => {
+        const res = await staffCall('GET', `${url}?sort=oldest&cursor=253402300799999_${id}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toEqual([]);
+      },
+    );
+
+    it.each(
+      lists.flatMap((url) =>
+        (['from', 'to'] as const).flatMap((param) =>
+          ['2026-02-30', '2025-02-29', '2026-04-31'].map((d) => [url, param, d] as const),
+        ),
+      ),
+    )('given %s?%s=%s (no such day), then 400 naming it', async (url, param, d) => {
+      const res = await staffCall('GET', `${url}?${param}=${d}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ [param]: `${param} must be a real date` });
+    });
+
+    it('given a leap day, then it is a date', async () => {
+      const res = await staffCall('GET', `${lists[0]}?from=2024-02-29&to=2028-02-29`);
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
   describe('control characters in free-text query parameters', () => {
     const lists = [
       '/api/spartan_join/applications/',
