@@ -23,7 +23,8 @@ import { IDLE_TIMEOUT_MS, publicUser, SESSION_MAX_MS, type Role, type StaffUser 
 
 /** Activity is written at most this often per session (a staff call, not every one a write). */
 const TOUCH_EVERY_MS = 30_000;
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+/** `Bearer <token>`; the scheme's name in any case (HTTP's auth schemes are case-insensitive). */
+const BEARER = /^bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/i;
 
 type SessionRow = typeof staffSessions.$inferSelect;
 

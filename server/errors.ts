@@ -168,8 +168,11 @@ export const ERR_INTERNAL = () => named(500, 'Internal server error', CODES.INTE
 /** What the API needs (the database, the file store) cannot be reached right now. */
 export const ERR_UNAVAILABLE = (detail = 'Service unavailable') =>
   named(503, detail, CODES.UNAVAILABLE);
-/** The health check's answer when the database does not reply. */
-export const ERR_DATABASE_UNAVAILABLE = () => ERR_UNAVAILABLE('Database unavailable');
+/** The health check's answer when the database does not reply, with when to ask again. */
+export const ERR_DATABASE_UNAVAILABLE = () =>
+  named(503, 'Database unavailable', CODES.UNAVAILABLE, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
 /** The password-hashing gate is full (server/security/hash-pool.ts). */
 export const ERR_BUSY = () =>
   named(503, 'Busy: try again in a moment', CODES.BUSY, { 'Retry-After': '1' });

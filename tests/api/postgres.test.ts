@@ -131,6 +131,7 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
         const health = await app.inject({ method: 'GET', url: '/api/health' });
         expect(health.statusCode).toBe(503);
         expect(health.json()).toEqual({ detail: 'Database unavailable', code: CODES.UNAVAILABLE });
+        expect(health.headers['retry-after']).toBe('5');
         const list = await app.inject({
           method: 'GET',
           url: '/api/investors/get_investor_applications/',

@@ -321,6 +321,15 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         }
         const ok = await staff({ method: 'GET', url: '/api/spartan_join/applications/' });
         expect(ok.statusCode).toBe(200);
+        // The scheme's name is case-insensitive (HTTP's auth schemes are).
+        for (const scheme of ['bearer', 'BEARER']) {
+          const res = await call({
+            method: 'GET',
+            url: '/api/spartan_join/applications/',
+            headers: { authorization: `${scheme} ${token}` },
+          });
+          expect(res.statusCode, scheme).toBe(200);
+        }
       });
 
       it('given a logout, then that token is refused from then on', async () => {
