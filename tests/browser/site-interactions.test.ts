@@ -153,8 +153,16 @@ describe('home', () => {
   it('the hero advances every 7000 ms, loops, and its pause control stops it', async () => {
     t = await openPage();
     const page = t.page;
-    await page.clock.install();
+    // The page's clock stands still from the start and moves only by runFor: a clock that also
+    // ran with real time let a slow poll on a busy machine count as a further interval (a loaded
+    // run saw "Slide 3 of 4" where one interval after "Slide 4 of 4" should give "Slide 1 of 4").
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    // (an hour ahead of the install: the clock runs until this call, on a blank page)
+    await page.clock.pauseAt(start + 3_600_000);
     await page.goto(`${mainUrl()}/`, { waitUntil: 'networkidle' });
+    // The page's effects run after a frame, which the still clock gives only through runFor.
+    await page.clock.runFor(100);
     const hero = page.getByRole('region', { name: 'Highlights' });
     const current = () => hero.locator('[aria-current="true"]').textContent();
     expect(await current()).toBe('Slide 1 of 4');
