@@ -7,7 +7,7 @@
  * that work. The React 19 app also loads the package with `import` and `require` and type-checks
  * under the node16 and node10 resolutions.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -394,6 +394,30 @@ describe.each([18, 19] as const)('a React %i app', (major) => {
     expect(version('react')).toMatch(new RegExp(`^${major}\\.`));
     expect(version('react-dom')).toMatch(new RegExp(`^${major}\\.`));
     expect(version('@types/react')).toMatch(new RegExp(`^${major}\\.`));
+  });
+
+  it('renders every component on the server with nothing said on stderr', () => {
+    // React's development build warns there about what would break hydration (React 18 warned
+    // of the banner's layout effect and of the carousel's `inert`).
+    fs.writeFileSync(
+      path.join(dir, 'ssr-quiet.mjs'),
+      `import { createElement as h } from 'react';
+      import { renderToString } from 'react-dom/server';
+      import * as lib from 'spartan-platform';
+      const inProvider = [lib.StateBanner, lib.Explainers, lib.HubMap, lib.ApplyForm,
+        lib.InvestForm, lib.LoginForm];
+      const html = renderToString(h(lib.SpartanProvider, { server: 'https://spartans.example' },
+        h(lib.WealthCounter), ...inProvider.map((c) => h(c))));
+      process.stdout.write(String(html.length));`,
+    );
+    const result = spawnSync(process.execPath, ['ssr-quiet.mjs'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'development' },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(Number(result.stdout)).toBeGreaterThan(1000);
   });
 
   it('type-checks strictly with skipLibCheck off', async () => {

@@ -20,11 +20,11 @@
  * @cssprop --spartan-paper - banner text colour
  * @cssprop --spartan-ticker-duration - one loop of the ticker; set by the widget from the ticker's width (50 px/s)
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { BANNER_TEXT, TICKER_SPEED } from '../../content/constants.ts';
 import { US_STATES } from '../../content/states.ts';
 import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
-import { useWidgetStyles } from '../runtime/styles.ts';
+import { useBrowserLayoutEffect, useWidgetStyles } from '../runtime/styles.ts';
 import tokensCss from '../runtime/tokens.css?inline';
 import bannerCss from './banner.css?inline';
 import { LetterPicker } from './LetterPicker.tsx';
@@ -53,7 +53,7 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
   const [duration, setDuration] = useState<number | null>(null);
 
   // One copy's width / speed = seconds per loop, so the speed stays 50 px/s at any font size.
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
     const measure = () => {

@@ -384,7 +384,12 @@ export function Carousel({
                 aria-roledescription="slide"
                 aria-label={slideLabel(i + 1, slides.length)}
                 aria-hidden={hidden ? 'true' : undefined}
-                inert={hidden}
+                // The attribute set on the element, not an `inert` prop: React 18 does not know
+                // `inert` (it warns and leaves it out), while React 19 and preact take only a
+                // boolean. An arrow made each render is called each render, with the slide.
+                ref={(el) => {
+                  el?.toggleAttribute('inert', hidden);
+                }}
                 data-carousel-slide=""
                 data-state={hidden ? 'hidden' : 'visible'}
               >
