@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { HUBS } from '../../content/hubs.ts';
@@ -80,6 +82,35 @@ describe('hub data and logic', () => {
 });
 
 describe('HubMap', () => {
+  it('hydrates over its server render without a mismatch, in a browser that can observe', async () => {
+    // The server render: no IntersectionObserver there (nor in jsdom).
+    const html = renderToString(<HubMap geoUrl={GEO_URL} />);
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    document.body.append(host);
+    // The browser has one; the map's frame is not near the viewport yet, so nothing fires.
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe(el: Element) {
+          observed.push(el);
+        }
+        disconnect() {}
+      },
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const root = await act(async () => hydrateRoot(host, <HubMap geoUrl={GEO_URL} />));
+      expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([]);
+      expect(observed).toHaveLength(1);
+      act(() => root.unmount());
+    } finally {
+      errors.mockRestore();
+      host.remove();
+    }
+  });
+
   it('lists the hubs grouped into Headquarters and Future Sub-Headquarters', () => {
     fetchMock.mockImplementation(() => new Promise(() => undefined));
     render(<HubMap geoUrl={GEO_URL} />);
