@@ -16,7 +16,6 @@ import { configFromEnv, type ServerConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/index.ts';
 import {
   ApiError,
-  DATABASE_RETRY_AFTER_SECONDS,
   ERR_INTERNAL,
   ERR_RESTARTING,
   clientErrorHandler,
@@ -280,8 +279,7 @@ async function assemble(
       status === 500 &&
       (databaseUnavailable(error) || error instanceof StorageUnavailableError)
     ) {
-      status = 503;
-      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      status = 503; // ERR_UNAVAILABLE below, with its Retry-After
     }
     // Our own 503s (a full password gate) are expected answers, not faults: no log, own words.
     if (status >= 500 && !(error instanceof ApiError && status === 503)) {

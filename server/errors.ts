@@ -165,14 +165,14 @@ export const ERR_HEADERS_TOO_LARGE = () =>
   named(431, 'Request headers are too large', CODES.HEADERS_TOO_LARGE);
 /** Any other fault: the answer says no more (the log has its name and code). */
 export const ERR_INTERNAL = () => named(500, 'Internal server error', CODES.INTERNAL);
-/** What the API needs (the database, the file store) cannot be reached right now. */
+/**
+ * What the API needs (the database, the file store) cannot be reached right now, with when to
+ * ask again.
+ */
 export const ERR_UNAVAILABLE = (detail = 'Service unavailable') =>
-  named(503, detail, CODES.UNAVAILABLE);
-/** The health check's answer when the database does not reply, with when to ask again. */
-export const ERR_DATABASE_UNAVAILABLE = () =>
-  named(503, 'Database unavailable', CODES.UNAVAILABLE, {
-    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-  });
+  named(503, detail, CODES.UNAVAILABLE, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+/** The health check's answer when the database does not reply. */
+export const ERR_DATABASE_UNAVAILABLE = () => ERR_UNAVAILABLE('Database unavailable');
 /** The password-hashing gate is full (server/security/hash-pool.ts). */
 export const ERR_BUSY = () =>
   named(503, 'Busy: try again in a moment', CODES.BUSY, { 'Retry-After': '1' });
@@ -244,7 +244,7 @@ export function databaseUnavailable(error: unknown): boolean {
 }
 
 /** How long a client should wait before trying again while the database is unreachable. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * What a log line may say about an error: its name and code. A message or a stack can carry a
