@@ -67,6 +67,7 @@ const whole = (name: string, min: number, max: number) =>
 export const MAX_ORIGIN_LENGTH = 255;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day of the calendar: Date.parse takes 2026-02-30 as 2 March, so the day must read back as written. */
 function realDay(s: string): boolean {
   const time = Date.parse(`${s}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
@@ -74,12 +75,12 @@ function realDay(s: string): boolean {
 
 const day = (name: string) =>
   z.optional(
-    z.string({ error: `${name} must be a date` }).check(
-      z.regex(DAY, `${name} must be a date (YYYY-MM-DD)`),
-      // A real day of the calendar: Date.parse takes 2026-02-30 as 2 March, so the day must come
-      // back as written.
-      z.refine((s) => realDay(s), `${name} must be a real date`),
-    ),
+    z
+      .string({ error: `${name} must be a date` })
+      .check(
+        z.regex(DAY, `${name} must be a date (YYYY-MM-DD)`),
+        z.refine(realDay, `${name} must be a real date`),
+      ),
   );
 
 /** A keyset cursor: the row's time in milliseconds and its id (see keysetWhere). */
