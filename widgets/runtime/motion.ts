@@ -1,7 +1,5 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
-
-// Before the first paint in a browser; a plain effect on a server (see runtime/styles.ts).
-const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+import { useState } from 'react';
+import { useBrowserLayoutEffect } from './styles.ts';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
