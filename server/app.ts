@@ -289,6 +289,9 @@ async function assemble(
       answer = status === 503 ? ERR_UNAVAILABLE() : ERR_INTERNAL();
     }
     if (error.headers) reply.headers(error.headers);
+    // Refused before its body had all arrived (a form over its bound, say): closing the connection
+    // after the answer is the only way not to read the rest, as Node would to reuse it.
+    if (request.raw.complete === false) reply.header('connection', 'close');
     return sendError(reply, answer);
   });
 

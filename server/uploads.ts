@@ -2,6 +2,7 @@
  * The resume upload: reading the multipart body within bounds, recognising
  * the file by its content, and reducing its name to a safe display name.
  */
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_RESUME_BYTES } from '../content/forms.ts';
 import { UNKNOWN_FIELD, type FieldErrors } from '../schemas/errors.ts';
@@ -183,23 +184,67 @@ const ERR_UNREADABLE_PART = () =>
 /** Field names longer than this (in bytes) are refused: the parser itself does not bound them. */
 export const MAX_FIELD_NAME_BYTES = 100;
 
+/**
+ * The most a whole multipart body may hold: the resume, and room to spare for the fields (20 of
+ * 4 KB at most) and the parts' headers. A body declared larger is refused before a byte of it is
+ * read; one that grows larger as it arrives (chunked, or lying about its length) is refused as
+ * soon as it does. Either way the answer closes the connection (server/app.ts), so the rest of
+ * the body is never read.
+ */
+const MAX_MULTIPART_BYTES = MAX_RESUME_BYTES + 512 * 1024;
+
+const ERR_FORM_TOO_LARGE = () =>
+  ERR_TOO_LARGE('The form is too large: the resume must be at most 5 MB');
+
+/** A file part's bytes; refused the moment they pass the size limit, not at the part's end. */
+async function readFile(part: MultipartFile): Promise<Buffer> {
+  // Destroying the stream also stops the parser: the iteration of parts ends with it.
+  part.file.once('limit', () =>
+    part.file.destroy(ERR_TOO_LARGE('The resume must be at most 5 MB')),
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** Reads a multipart body with at most one file part named `fileField`; bounded everywhere. */
 export async function readMultipart(
   request: FastifyRequest,
   fileField: string,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw ERR_UNSUPPORTED_MEDIA_TYPE('multipart/form-data');
+  if (Number(request.headers['content-length'] ?? 0) > MAX_MULTIPART_BYTES) {
+    throw ERR_FORM_TOO_LARGE();
+  }
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const errors: FieldErrors = Object.create(null) as FieldErrors;
   let file: UploadedFile | undefined;
   const boundary = boundaryOf(request.headers['content-type']);
   if (!boundary) throw ERR_BAD_REQUEST('Malformed multipart body');
   const counter = new PartCounter(boundary);
+  // Settles only if the body outgrows its bound; raced against every wait on the parser below.
+  let received = 0;
+  let outgrown: (err: ApiError) => void = () => undefined;
+  const tooLarge = new Promise<never>((_resolve, reject) => (outgrown = reject));
+  tooLarge.catch(() => undefined); // seen through the races below; never unhandled
+  const onData = (chunk: Buffer) => {
+    counter.push(chunk);
+    received += chunk.length;
+    if (received > MAX_MULTIPART_BYTES) {
+      request.raw.off('data', onData);
+      request.raw.unpipe(); // the parser is fed no more; the answer closes the connection
+      outgrown(ERR_FORM_TOO_LARGE());
+    }
+  };
   // Beside the parser's pipe: sees every chunk, changes nothing in the flow.
-  request.raw.on('data', (chunk: Buffer) => counter.push(chunk));
+  request.raw.on('data', onData);
   let read = 0;
   try {
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+    const parts = request.parts({ limits: MULTIPART_LIMITS })[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await Promise.race([parts.next(), tooLarge]);
+      if (next.done) break;
+      const part = next.value;
       read += 1;
       const name = part.fieldname as string | undefined;
       if (typeof name !== 'string') throw ERR_UNREADABLE_PART();
@@ -209,7 +254,7 @@ export async function readMultipart(
         throw ERR_TOO_LARGE(`Field names are at most ${MAX_FIELD_NAME_BYTES} bytes`);
       }
       if (part.type === 'file') {
-        const data = await part.toBuffer();
+        const data = await Promise.race([readFile(part), tooLarge]);
         if (name !== fileField) errors[name] = UNKNOWN_FIELD;
         // A form whose file input was left empty sends an empty, nameless part.
         else if (data.length > 0 || part.filename) file = { filename: part.filename, data };
@@ -223,6 +268,8 @@ export async function readMultipart(
     }
   } catch (err) {
     throw multipartError(err);
+  } finally {
+    request.raw.off('data', onData);
   }
   if (counter.parts > read) throw ERR_UNREADABLE_PART();
   return { fields, file, errors };

@@ -2,7 +2,8 @@
  * Error hygiene: no applicant data in any log line, every refusal in the {"detail", "code"} shape
  * (framework and Node's own too, over a real socket, and while the server shuts down), control and
  * invisible characters refused where text is searched or shown, multipart parts the parser skips or
- * names it does not bound refused, and the slow-client limits true to the second. What touches the
+ * names it does not bound refused, forms over their bound refused without reading the rest, and the
+ * slow-client limits true to the second. What touches the
  * database runs on PGlite and on a throwaway PostgreSQL; the socket-level checks once.
  */
 import crypto from 'node:crypto';
@@ -609,6 +610,20 @@ describe.each(targets)('error hygiene on $label', (target) => {
       expect(res.json().detail).toMatch(/A part of the form could not be read/);
     });
 
+    it('given a part whose disposition comes after 20 other headers, then 400: headers past the 20th are not read', async () => {
+      const junk = Array.from({ length: 20 }, (_, i) => `X-Junk-${i}: ${i}\r\n`).join('');
+      const res = await send(
+        `--${BOUNDARY}\r\n${junk}Content-Disposition: form-data; name="resume"; filename="cv.pdf"\r\n\r\n${file}\r\n`,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(/A part of the form could not be read/);
+      // 19 others and the disposition: read, and the part is the resume.
+      const fits = await send(
+        `--${BOUNDARY}\r\n${junk.replace(/X-Junk-19[^\n]*\n/, '')}Content-Disposition: form-data; name="resume"; filename="cv.pdf"\r\n\r\n${file}\r\n`,
+      );
+      expect(fits.statusCode).toBe(201);
+    });
+
     it('given a field name over 100 bytes, then 413 without echoing it', async () => {
       const name = 'n'.repeat(5000);
       const res = await send(
@@ -619,6 +634,81 @@ describe.each(targets)('error hygiene on $label', (target) => {
         detail: 'Field names are at most 100 bytes',
         code: CODES.TOO_LARGE,
       });
+    });
+
+    describe('a form over its bound', () => {
+      const filePart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+      const fieldPart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="message"\r\n\r\n`;
+      const request = (framing: string) =>
+        `POST /api/spartan_join/apply-spartan/ HTTP/1.1\r\nHost: x\r\nContent-Type: ${MULTIPART_TYPE}\r\n${framing}\r\n`;
+      const filler = Buffer.alloc(64 * 1024, 'x');
+      const chunk = Buffer.concat([
+        Buffer.from(`${filler.length.toString(16)}\r\n`),
+        filler,
+        Buffer.from('\r\n'),
+      ]);
+
+      /**
+       * Sends `head`, then `more` over and over until the server answers (at most 64 MB, then
+       * waits). Resolves with the answer, how much was sent when it came, and once the server has
+       * closed the connection (a reset included: it closes with the rest of the body unread).
+       */
+      const endless = (head: string, more: Buffer | null) =>
+        new Promise<{ text: string; sentBeforeAnswer: number }>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          let text = '';
+          let sent = 0;
+          let sentBeforeAnswer = -1;
+          socket.on('data', (data: Buffer) => {
+            if (sentBeforeAnswer < 0) sentBeforeAnswer = sent;
+            text += data.toString('latin1');
+          });
+          socket.on('error', () => undefined); // a reset after the answer: 'close' follows
+          socket.on('close', () => resolve({ text, sentBeforeAnswer }));
+          const pump = () => {
+            while (more && sentBeforeAnswer < 0 && !socket.destroyed && sent < 64 * 1024 ** 2) {
+              sent += more.length;
+              if (!socket.write(more)) return void socket.once('drain', pump);
+            }
+          };
+          socket.on('connect', () => {
+            socket.write(head);
+            pump();
+          });
+        });
+
+      const expectRefused = (text: string, detail: string) => {
+        expect(text).toMatch(/^HTTP\/1.1 413 /);
+        expect(text).toMatch(/\r\nconnection: close\r\n/i);
+        expect(jsonOf(text)).toEqual({ detail, code: CODES.TOO_LARGE });
+      };
+
+      it('given a form declared larger than 5.5 MB, then 413 before its body is read, and the connection closes', async () => {
+        const before = await storedFiles();
+        const res = await endless(request('Content-Length: 300000000\r\n') + filePart, null);
+        expectRefused(res.text, 'The form is too large: the resume must be at most 5 MB');
+        expect(await storedFiles()).toEqual(before);
+      });
+
+      it.each([
+        ['a resume', filePart, 'The resume must be at most 5 MB'],
+        ['a field', fieldPart, 'The form is too large: the resume must be at most 5 MB'],
+      ])(
+        'given %s that grows past its bound as it arrives, then 413 once it does, the rest unread',
+        async (_label, part, detail) => {
+          const before = await storedFiles();
+          const opening = Buffer.from(part);
+          const res = await endless(
+            request('Transfer-Encoding: chunked\r\n') +
+              `${opening.length.toString(16)}\r\n${part}\r\n`,
+            chunk,
+          );
+          expectRefused(res.text, detail);
+          // Answered when the bound was passed, not at the end of the 64 MB sent at most.
+          expect(res.sentBeforeAnswer).toBeLessThan(16 * 1024 ** 2);
+          expect(await storedFiles()).toEqual(before);
+        },
+      );
     });
 
     it('given a name of exactly 100 bytes, then it is an unknown field, named', async () => {
