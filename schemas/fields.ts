@@ -22,6 +22,7 @@ export function shownText() {
     z.refine<string>((s) => !CONTROL.test(s), 'Remove control characters'),
     z.refine<string>((s) => !BIDI.test(s), BIDI_MESSAGE),
     z.refine<string>((s) => !INVISIBLE.test(s), 'Remove invisible characters'),
+    z.refine<string>((s) => !UNREADABLE.test(s), UNREADABLE_MESSAGE),
   ] as const;
 }
 
@@ -33,6 +34,7 @@ export function optionalText(max: number) {
       z.maxLength(max, `Use at most ${max} characters`),
       z.refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), 'Remove control characters'),
       z.refine((s) => !BIDI.test(s), BIDI_MESSAGE),
+      z.refine((s) => !UNREADABLE.test(s), UNREADABLE_MESSAGE),
     ),
   );
 }
@@ -56,6 +58,13 @@ const BIDI_MESSAGE = 'Remove invisible text-direction characters';
  */
 export const INVISIBLE =
   /[\u00ad\u200b\u2060-\u2064\ufeff]|(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?![\p{L}\p{M}])/u;
+/**
+ * What is left of text that was not text: the replacement character U+FFFD (the multipart parser
+ * puts it where bytes were not UTF-8) and a lone surrogate (JSON may escape one; PostgreSQL would
+ * get U+FFFD in its place). Either way what was sent is not what would be stored.
+ */
+export const UNREADABLE = /[\p{Cs}\ufffd]/u;
+const UNREADABLE_MESSAGE = 'Remove characters that could not be read (\ufffd)';
 // eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 

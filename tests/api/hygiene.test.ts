@@ -403,6 +403,8 @@ describe.each(targets)('error hygiene on $label', (target) => {
       ['a byte-order mark inside (U+FEFF)', 'Ada\uFEFFLovelace'],
       ['a soft hyphen (U+00AD)', 'Love\u00ADlace'],
       ['a zero-width joiner that joins no letters', 'Ada\u200D Lovelace'],
+      ['a lone surrogate (U+D800)', 'Ada\uD800 Lovelace'],
+      ['a replacement character (U+FFFD)', 'Ada\uFFFD'],
     ];
 
     it.each(hidden)(
@@ -460,6 +462,55 @@ describe.each(targets)('error hygiene on $label', (target) => {
       });
       expect(created.statusCode).toBe(201);
       expect(created.json().data.name).toBe('Zoë Ó Briain-Ng');
+    });
+  });
+
+  describe('text that is not text', () => {
+    it('given form fields whose bytes are not UTF-8, then 400 naming them, nothing stored', async () => {
+      const before = await storedFiles();
+      const body = multipartBody(spartanFields({ fullname: 'Ada ZZ', location: 'Lagos ZZ' }), [
+        { filename: 'cv.pdf', data: pdf() },
+      ]);
+      // "ZZ" becomes a byte sequence no UTF-8 text has (a lone continuation byte, an overlong "/").
+      const bytes = Buffer.from(
+        body.toString('latin1').replace('Ada ZZ', 'Ada \x80').replace('Lagos ZZ', 'Lagos \xc0\xaf'),
+        'latin1',
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/spartan_join/apply-spartan/',
+        headers: { 'content-type': MULTIPART_TYPE },
+        payload: bytes,
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(CODES.INVALID_FORM);
+      expect(res.json().errors).toEqual({
+        fullname: 'Remove characters that could not be read (\uFFFD)',
+        location: 'Remove characters that could not be read (\uFFFD)',
+      });
+      expect(await storedFiles()).toEqual(before);
+    });
+
+    it('given a message with a lone surrogate, then 400 on the message; with an emoji, stored as sent', async () => {
+      const lone = await app.inject({
+        method: 'POST',
+        url: '/api/investors/join_investor/',
+        payload: investorPayload({ message: 'Hello \uD83D there' }),
+        remoteAddress: freshIp(),
+      });
+      expect(lone.statusCode).toBe(400);
+      expect(lone.json().errors).toEqual({
+        message: 'Remove characters that could not be read (\uFFFD)',
+      });
+      const emoji = await app.inject({
+        method: 'POST',
+        url: '/api/investors/join_investor/',
+        payload: investorPayload({ message: 'Hello \uD83D\uDE00 there' }),
+        remoteAddress: freshIp(),
+      });
+      expect(emoji.statusCode).toBe(201);
+      expect(emoji.json().data.message).toBe('Hello \u{1F600} there');
     });
   });
 
