@@ -218,6 +218,14 @@ describe.each(targets)('error hygiene on $label', (target) => {
       .map((e) => e.name)
       .sort();
   };
+  /** An investor application from an address of its own. */
+  const invest = (overrides: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/investors/join_investor/',
+      payload: investorPayload(overrides),
+      remoteAddress: freshIp(),
+    });
   const staffCall = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     app.inject({
       method,
@@ -410,12 +418,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
     it.each(hidden)(
       'given an applicant name with %s, then 400 on the name',
       async (_label, fullname) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/investors/join_investor/',
-          payload: investorPayload({ fullname }),
-          remoteAddress: freshIp(),
-        });
+        const res = await invest({ fullname });
         expect(res.statusCode).toBe(400);
         expect(res.json().code).toBe(CODES.INVALID_FORM);
         expect(Object.keys(res.json().errors)).toEqual(['fullname']);
@@ -423,12 +426,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
     );
 
     it('given a Persian name with a zero-width non-joiner between letters, then it is stored', async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/investors/join_investor/',
-        payload: investorPayload({ fullname: 'علی\u200Cرضا Karimi' }),
-        remoteAddress: freshIp(),
-      });
+      const res = await invest({ fullname: 'علی\u200Cرضا Karimi' });
       expect(res.statusCode).toBe(201);
     });
 
@@ -493,22 +491,12 @@ describe.each(targets)('error hygiene on $label', (target) => {
     });
 
     it('given a message with a lone surrogate, then 400 on the message; with an emoji, stored as sent', async () => {
-      const lone = await app.inject({
-        method: 'POST',
-        url: '/api/investors/join_investor/',
-        payload: investorPayload({ message: 'Hello \uD83D there' }),
-        remoteAddress: freshIp(),
-      });
+      const lone = await invest({ message: 'Hello \uD83D there' });
       expect(lone.statusCode).toBe(400);
       expect(lone.json().errors).toEqual({
         message: 'Remove characters that could not be read (\uFFFD)',
       });
-      const emoji = await app.inject({
-        method: 'POST',
-        url: '/api/investors/join_investor/',
-        payload: investorPayload({ message: 'Hello \uD83D\uDE00 there' }),
-        remoteAddress: freshIp(),
-      });
+      const emoji = await invest({ message: 'Hello \uD83D\uDE00 there' });
       expect(emoji.statusCode).toBe(201);
       expect(emoji.json().data.message).toBe('Hello \u{1F600} there');
     });
@@ -519,12 +507,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
     describe('PostgreSQL connections', () => {
       it('given an export whose query fails after the headers went out, then the log has its code, not the search', async () => {
         const secret = `Zed${crypto.randomBytes(4).toString('hex')}`;
-        const applied = await app.inject({
-          method: 'POST',
-          url: '/api/investors/join_investor/',
-          payload: investorPayload({ fullname: `${secret} Person` }),
-          remoteAddress: freshIp(),
-        });
+        const applied = await invest({ fullname: `${secret} Person` });
         expect(applied.statusCode).toBe(201);
         const admin = new pg.Client({ connectionString: databaseUrl });
         await admin.connect();
