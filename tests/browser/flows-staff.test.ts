@@ -221,7 +221,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
 
   // The partner demo is wired to the embedded database's server only.
   embeddedOnly(
-    'the login widget on a partner origin: a wrong password shows the error, the right one fires spartan-login with the user',
+    'the login widget on a partner origin: a wrong password shows the error, the right one fires spartan-login with the user and says who is logged in',
     async () => {
       tp = await openPage();
       const { page } = tp;
@@ -241,6 +241,11 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
       expect(event?.detail).toMatchObject({
         user: { username: staffCredentials().username, role: 'admin', name: 'Flow Tester' },
       });
+      // The form gives way to its confirmation, focused so that it is heard.
+      const done = widget.getByRole('heading', { name: 'Logged in' });
+      await done.waitFor();
+      await expect.poll(() => done.evaluate((el) => el.matches(':focus'))).toBe(true);
+      expect(await widget.getByText('You are logged in as Flow Tester.').count()).toBe(1);
       expect(await axeViolations(page, '#login')).toEqual([]);
     },
   );

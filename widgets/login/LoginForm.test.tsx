@@ -22,8 +22,7 @@ async function logIn(u: ReturnType<typeof userEvent.setup>, password = 'a long p
   await u.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-// axe and user-event are slow on a shared machine: room beyond the 5 s default.
-describe('LoginForm', { timeout: 30_000 }, () => {
+describe('LoginForm', () => {
   it('given a first render, then username and password are required fields and axe passes', async () => {
     const { container } = render(<LoginForm />);
     expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-required', 'true');
@@ -53,7 +52,7 @@ describe('LoginForm', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
     await expectNoAxeViolations(container);
     pending.resolve({ data: { access: 't', user } });
-    await screen.findByRole('button', { name: 'Login' });
+    await screen.findByRole('heading', { name: 'Logged in' });
   });
 
   it('when the server refuses, then its message shows in the alert; with no message, the fallback', async () => {
@@ -77,11 +76,11 @@ describe('LoginForm', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_PAGE_FALLBACK);
   });
 
-  it('when the server accepts, then the token is kept for this tab and onLogin gets the user', async () => {
+  it('when the server accepts, then the token is kept for this tab, onLogin gets the user, and the form gives way to a focused "Logged in"', async () => {
     const u = userEvent.setup();
     const onLogin = vi.fn();
     client.post.mockResolvedValue({ data: { access: 'tok-123', user } });
-    render(<LoginForm onLogin={onLogin} />);
+    const { container } = render(<LoginForm onLogin={onLogin} />);
     await logIn(u);
     await waitFor(() => expect(onLogin).toHaveBeenCalledWith(user));
     expect(client.post).toHaveBeenCalledWith(LOGIN_PATH, {
@@ -89,7 +88,29 @@ describe('LoginForm', { timeout: 30_000 }, () => {
       password: 'a long passphrase',
     });
     expect(sessionStorage.getItem('authToken')).toBe('tok-123');
+    const done = screen.getByRole('heading', { name: 'Logged in' });
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.getByText('You are logged in as Ada.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('when the caller makes the calls (authenticate), then the form stays for it to leave, and says nothing of its own', async () => {
+    const u = userEvent.setup();
+    const onLogin = vi.fn();
+    render(
+      <LoginForm authenticate={() => Promise.resolve({ access: 't', user })} onLogin={onLogin} />,
+    );
+    await logIn(u);
+    await waitFor(() => expect(onLogin).toHaveBeenCalledWith(user));
+    expect(screen.queryByRole('heading', { name: 'Logged in' })).toBeNull();
     expect(screen.getByLabelText(/Password/)).toHaveValue('');
+  });
+
+  it('given an empty heading, then the form keeps its default name', () => {
+    render(<LoginForm heading=" " />);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Staff Login');
+    expect(screen.getByRole('form', { name: 'Staff Login' })).toBeInTheDocument();
   });
 
   it('given an enrolled account, then the code step takes focus, refuses an empty code, and a code completes the login', async () => {
@@ -160,6 +181,7 @@ describe('LoginForm', { timeout: 30_000 }, () => {
     await expectNoAxeViolations(container);
     await u.click(screen.getByRole('button', { name: /I have saved them/ }));
     expect(onLogin).toHaveBeenCalledWith(user);
+    expect(await screen.findByText('You are logged in as Ada.')).toBeInTheDocument();
   });
 
   it('when a step has expired or a new password is refused, then the form says so (back to the password when expired)', async () => {

@@ -4,11 +4,12 @@
  * takes the next step in place: the authenticator code (or a recovery code), a
  * first two-factor set-up (QR code and key, then the recovery codes, shown once),
  * or a new password. On success the token is kept in this tab's session storage
- * (`authToken`) and `spartan-login` fires with the user.
+ * (`authToken`), `spartan-login` fires with the user, and the form gives way to "Logged in" and
+ * the name it was for (the site, which makes its own calls, goes on to the staff area instead).
  *
  * Element: `<spartan-login api-base="https://…">`.
  * @attr api-base - API origin (default: the origin the script came from)
- * @attr heading - the form's heading (default: Staff Login)
+ * @attr heading - the form's heading (default, and when empty: Staff Login)
  * @event spartan-login - {user} after a successful login
  * @csspart form - the form
  * @csspart field - each field
@@ -44,7 +45,7 @@ export interface LoginFormProps {
    * Resolves with the user or the next step; rejects with the error to show.
    */
   authenticate?: (request: LoginRequest) => Promise<LoginOutcome>;
-  /** Heading above the form. */
+  /** Heading above the form (default, and when empty: Staff Login). */
   heading?: string;
   /** A step to start from (the site's setup-link page starts at the new password). */
   initialStep?: LoginStep;
@@ -56,9 +57,11 @@ export function LoginForm({
   apiBase: apiBaseProp,
   onLogin,
   authenticate,
-  heading = 'Staff Login',
+  heading,
   initialStep,
 }: LoginFormProps) {
+  // An empty heading would leave the form named by nothing.
+  const title = heading?.trim() || 'Staff Login';
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
@@ -78,15 +81,23 @@ export function LoginForm({
   const [step, setStep] = useState<LoginStep | null>(initialStep ?? null);
   const [answer, setAnswer] = useState('');
   const [codes, setCodes] = useState<{ list: string[]; user: AuthUser | null } | null>(null);
+  /** Logged in by the form's own calls: who, for the confirmation that replaces the form. */
+  const [done, setDone] = useState<{ user: AuthUser | null } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (attempt > 0) errorRef.current?.focus();
   }, [attempt]);
-  // Each new step (and the recovery codes) is announced by moving focus to its heading.
+  // Each new step (the recovery codes, the confirmation) is announced by moving focus to its heading.
   useEffect(() => {
-    if (step || codes) headingRef.current?.focus();
-  }, [step, codes]);
+    if (step || codes || done) headingRef.current?.focus();
+  }, [step, codes, done]);
+
+  /** The login is complete: the caller hears of it; without one of its own, the form says so. */
+  const complete = (user: AuthUser | null) => {
+    if (!authenticate) setDone({ user });
+    onLogin?.(user);
+  };
 
   const fail = (message: string) => {
     setError(message);
@@ -136,7 +147,7 @@ export function LoginForm({
         setCodes({ list: result.recoveryCodes, user: result.user });
       } else {
         setStep(null);
-        onLogin?.(result.user);
+        complete(result.user);
       }
     } catch (failure) {
       const message = loginErrorText(failure);
@@ -148,6 +159,20 @@ export function LoginForm({
     }
   };
 
+  if (done) {
+    const who = done.user?.name || done.user?.username;
+    return (
+      <div ref={ref} className="spartan-root spartan-form spartan-login">
+        <div className="spartan-login__form spartan-login__done">
+          <h2 ref={headingRef} tabIndex={-1} className="spartan-form__title">
+            Logged in
+          </h2>
+          <p>{who ? `You are logged in as ${who}.` : 'You are logged in.'}</p>
+        </div>
+      </div>
+    );
+  }
+
   if (codes) {
     return (
       <div ref={ref} className="spartan-root spartan-form spartan-login">
@@ -156,7 +181,7 @@ export function LoginForm({
           codes={codes.list}
           onDone={() => {
             setCodes(null);
-            onLogin?.(codes.user);
+            complete(codes.user);
           }}
         />
       </div>
@@ -182,7 +207,7 @@ export function LoginForm({
         className="spartan-login__form"
       >
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="spartan-form__title">
-          {step ? STEP_TEXT[step.kind].heading : heading}
+          {step ? STEP_TEXT[step.kind].heading : title}
         </h2>
         {missing && <ServerNotice of="LoginForm" />}
         {error && (
