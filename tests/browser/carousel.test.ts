@@ -242,8 +242,11 @@ describe('the home page hero', () => {
 });
 
 describe('the home page explainer carousel', () => {
-  for (const width of [1440, 768]) {
-    it(`at ${width} px: every card usable before the engine loads, and the first not clipped once it has`, async () => {
+  for (const [width, perView] of [
+    [1440, 3],
+    [768, 2],
+  ] as const) {
+    it(`at ${width} px: every card usable before the engine loads, ${perView} per view from the stylesheet alone, and the first not clipped once it has`, async () => {
       t = await openPage({ viewport: { width, height: 900 } });
       const { page } = t;
       await page.goto(`${mainUrl()}/`);
@@ -257,6 +260,15 @@ describe('the home page explainer carousel', () => {
           )
           .count(),
       ).toBe(0);
+      // The widget's stylesheet lays the prerendered tiles out as the carousel will.
+      const tilesPerView = () =>
+        page.evaluate(() => {
+          const view = document.querySelector('#home-explainers .spartan-carousel__viewport')!;
+          const slide = document.querySelector('#home-explainers .spartan-carousel__slide')!;
+          return Math.round(view.clientWidth / slide.getBoundingClientRect().width);
+        });
+      expect(await page.locator('#home-explainers [data-engine="embla"]').count()).toBe(0);
+      expect(await tilesPerView()).toBe(perView);
       await page.locator('#home-explainers').scrollIntoViewIfNeeded();
       await page.locator('#home-explainers [data-engine="embla"]').waitFor();
       await expect
@@ -272,6 +284,7 @@ describe('the home page explainer carousel', () => {
           }),
         )
         .toBe(true);
+      expect(await tilesPerView()).toBe(perView);
       expect(t.errors).toEqual([]);
     });
   }

@@ -1,8 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
-import { COPY_LINK_FAILURE, COPY_LINK_SUCCESS, EXPLAINER_VIDEOS } from '../../content/videos.ts';
+import {
+  COPY_LINK_FAILURE,
+  COPY_LINK_SUCCESS,
+  EXPLAINER_VIDEOS,
+  VIDEO_CAROUSEL_BREAKPOINTS,
+} from '../../content/videos.ts';
 import { Explainers } from './Explainers.tsx';
 
 const BASE = 'https://spartans.example';
@@ -136,6 +143,24 @@ describe('Explainers', () => {
     render(<Explainers mediaBase={BASE} />);
     expect(perView()).toBe('2');
     expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+  });
+
+  it("given the stylesheet, then its tiles per view are the carousel's breakpoints (markup rendered without script has them)", () => {
+    const css = fs.readFileSync(path.join(import.meta.dirname, 'explainers.css'), 'utf8');
+    const rules = [
+      ...css.matchAll(
+        /@media \(min-width: (\d+)px\) \{\s*\.spartan-explainers\[data-layout='carousel'\]\s*\.spartan-carousel:has\(\.spartan-carousel__slide:nth-child\((\d+)\)\) \{\s*--spartan-carousel-per-view: (\d+);/g,
+      ),
+    ].map(([, minWidth, atLeast, perView]) => ({
+      minWidth: Number(minWidth),
+      slidesPerView: Number(perView),
+      atLeast: Number(atLeast),
+    }));
+    expect(rules.map(({ minWidth, slidesPerView }) => ({ minWidth, slidesPerView }))).toEqual(
+      [...VIDEO_CAROUSEL_BREAKPOINTS].sort((a, b) => a.minWidth - b.minWidth),
+    );
+    // Never more per view than there are tiles.
+    for (const rule of rules) expect(rule.atLeast).toBe(rule.slidesPerView);
   });
 
   it('given the carousel below 464 px, then 1 per view, every tile usable before the engine measures', () => {
