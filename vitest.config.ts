@@ -23,10 +23,11 @@ export default defineConfig({
             'content/**/*.test.ts',
           ],
           setupFiles: ['tests/setup.ts'],
-          // A limit against a hang, not a speed check: beside the browser lane and other work
-          // on two cores, an axe check or a typed sequence in jsdom can take longer than
-          // vitest's default of 5 s (six such tests timed out in a loaded run).
-          testTimeout: 30_000,
+          // A limit against a hang, not a speed check, for every component test (no file sets its
+          // own): beside the browser lane and other work on two cores, an axe check or a typed
+          // sequence in jsdom can take far longer than vitest's default of 5 s. At 30 s, seven
+          // such tests timed out in a run on a machine loaded about three times over.
+          testTimeout: 60_000,
         },
       },
       {

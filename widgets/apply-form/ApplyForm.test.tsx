@@ -29,8 +29,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 const submit = () => screen.getByRole('button', { name: 'Submit Application' });
 
-// axe and user-event are slow on a shared machine: room beyond the 5 s default.
-describe('ApplyForm', { timeout: 30_000 }, () => {
+describe('ApplyForm', () => {
   it('given a first render, then every field of docs/FORMS.md is labelled, roles grouped by category, and axe passes', async () => {
     const { container } = render(<ApplyForm />);
     const select = screen.getByLabelText(/Job role/);

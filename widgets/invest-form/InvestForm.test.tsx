@@ -25,8 +25,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 const submit = () => screen.getByRole('button', { name: 'Submit Application' });
 
-// axe and user-event are slow on a shared machine: room beyond the 5 s default.
-describe('InvestForm', { timeout: 30_000 }, () => {
+describe('InvestForm', () => {
   it('given a first render, then the five criteria are a labelled radio group with the spec wording, and axe passes', async () => {
     const { container } = render(<InvestForm />);
     const group = screen.getByRole('radiogroup', { name: /How do you qualify/ });

@@ -42,7 +42,7 @@ async function logIn() {
 const posters = (container: HTMLElement) =>
   [...container.querySelectorAll('video')].map((v) => v.getAttribute('poster'));
 
-describe('SpartanProvider', { timeout: 30_000 }, () => {
+describe('SpartanProvider', () => {
   it('names one server for the API, the media and the map geometry', async () => {
     const { container } = render(
       <SpartanProvider server={`${SERVER}/`}>
@@ -92,7 +92,7 @@ describe('SpartanProvider', { timeout: 30_000 }, () => {
   });
 });
 
-describe('without a server', { timeout: 30_000 }, () => {
+describe('without a server', () => {
   it('counts "/" (this origin\'s root) as a server, not as none', () => {
     const { container } = render(<Explainers layout="grid" mediaBase="/" />);
     for (const poster of posters(container)) expect(poster).toMatch(/^\/media\/videos\//);

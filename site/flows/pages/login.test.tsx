@@ -27,7 +27,7 @@ beforeEach(() => {
 
 const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
 
-describe('/security-login', { timeout: 30_000 }, () => {
+describe('/security-login', () => {
   it('given an existing session, then it goes straight to next', async () => {
     sessionStorage.setItem('authToken', 'still-here');
     render(<LoginPage />);
@@ -74,7 +74,7 @@ describe('/security-login', { timeout: 30_000 }, () => {
   });
 });
 
-describe('/security-login in an offline demo build', { timeout: 30_000 }, () => {
+describe('/security-login in an offline demo build', () => {
   it('given no demo flag, then there is no local login choice', () => {
     render(<LoginPage />);
     expect(screen.queryByRole('checkbox', { name: /Offline demo login/ })).toBeNull();

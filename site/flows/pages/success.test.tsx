@@ -6,7 +6,7 @@ import { InvestSuccessPage } from './invest.tsx';
 
 vi.mock('../../navigation.ts', () => ({ navigate: vi.fn() }));
 
-describe('success pages', { timeout: 30_000 }, () => {
+describe('success pages', () => {
   it('given ?id=, then /apply-spartan-success shows it in the disabled gold box, the 5 days, both buttons and the counter', async () => {
     history.replaceState(
       null,

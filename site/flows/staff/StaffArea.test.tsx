@@ -71,8 +71,7 @@ function listAnswer(data: unknown[], total = data.length) {
   );
 }
 
-// axe and user-event are slow on a shared machine: room beyond the 5 s default.
-describe('staff area', { timeout: 30_000 }, () => {
+describe('staff area', () => {
   it('given no session, then the guard sends the visitor to the login with next, and shows nothing protected', async () => {
     authState.token = null;
     authState.isAuthenticated = false;
