@@ -17,6 +17,7 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { createRoot, type WidgetRoot } from '#widget-root';
+import { inElement } from '#spartan-server';
 import { adoptStyles } from './styles.ts';
 import { emit } from './events.ts';
 import type { SpartanElementConstructor, SpartanTag } from '../elements.ts';
@@ -132,10 +133,13 @@ export function defineWidget<P extends object, T extends `spartan-${string}` = `
         if (value !== undefined) props[prop] = value;
       }
       this.#root?.render(
-        createElement(def.component as ComponentType<Record<string, unknown>>, {
-          ...props,
-          ...this.#handlers,
-        }),
+        inElement(
+          def.tag,
+          createElement(def.component as ComponentType<Record<string, unknown>>, {
+            ...props,
+            ...this.#handlers,
+          }),
+        ),
       );
     }
   }

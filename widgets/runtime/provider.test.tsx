@@ -118,6 +118,31 @@ describe('without a server', () => {
     expect(consoleError).toHaveBeenCalledTimes(1);
   });
 
+  it('the elements of spartan-platform/register name their attribute as the fix (the map, which has none, its component)', async () => {
+    await import('../register.ts');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<spartan-login></spartan-login><spartan-explainers></spartan-explainers><spartan-hub-map></spartan-hub-map><spartan-login api-base="https://spartans.example"></spartan-login>',
+    );
+    try {
+      await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(3));
+      // One each, in whichever order the three roots committed.
+      const said = consoleError.mock.calls.map(([message]) => String(message)).sort();
+      expect(said).toEqual(
+        [
+          'spartan-platform: <spartan-login> does not know the Spartans server, so it calls nothing. Give it api-base="https://your-spartans-server".',
+          'spartan-platform: <spartan-explainers> does not know the Spartans server, so it calls nothing. Give it media-base="https://your-spartans-server".',
+          'spartan-platform: <spartan-hub-map> does not know the Spartans server, so it calls nothing. The element has no attribute for it: use the HubMap component in a <SpartanProvider>.',
+        ].sort(),
+      );
+      // Each in place too, in its shadow root.
+      const login = document.querySelector('spartan-login')!.shadowRoot!;
+      expect(login.querySelector('[role="note"]')?.textContent).toMatch(/not connected/);
+    } finally {
+      document.body.replaceChildren();
+    }
+  });
+
   it('a login form given authenticate needs no server and says nothing', () => {
     render(<LoginForm authenticate={() => Promise.reject(new Error('no'))} />);
     expect(screen.queryByRole('note')).toBeNull();

@@ -13,3 +13,5 @@ export const useServer: typeof Library.useServer = absent;
 export const ServerNotice: typeof Library.ServerNotice = absent;
 export const notConnected: typeof Library.notConnected = absent;
 export const notConnectedError: typeof Library.notConnectedError = absent;
+/** No provider to tell apart from an element in the bundles: the node as it is. */
+export const inElement: typeof Library.inElement = (_tag, node) => node;

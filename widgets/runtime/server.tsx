@@ -8,7 +8,7 @@
  * What differs per component lives in the table below, so that the bundles carry no more than a
  * component's name at each call.
  */
-import { useContext, useEffect, type ReactElement } from 'react';
+import { createContext, createElement, useContext, useEffect, type ReactElement } from 'react';
 import { geoUrlFor } from '../hub-map/hub-logic.ts';
 import { SpartanServerContext, type SpartanServer } from './provider.tsx';
 
@@ -21,19 +21,22 @@ interface ServerUse {
   className?: string;
   /** The setting from the provider's `server` origin (default: that origin). */
   fromServer?: (origin: string) => string;
+  /** The custom element's attribute for the setting; none: the element cannot be given it. */
+  attribute?: string;
 }
 
 const FORM = {
   setting: 'apiBase',
   what: 'This form cannot be sent',
   className: 'spartan-form__wide',
+  attribute: 'api-base',
 } as const;
 
 const USES = {
   ApplyForm: FORM,
   InvestForm: FORM,
-  LoginForm: { setting: 'apiBase', what: 'This login cannot be sent' },
-  Explainers: { setting: 'mediaBase', what: 'The videos cannot be shown' },
+  LoginForm: { setting: 'apiBase', what: 'This login cannot be sent', attribute: 'api-base' },
+  Explainers: { setting: 'mediaBase', what: 'The videos cannot be shown', attribute: 'media-base' },
   HubMap: {
     setting: 'geoUrl',
     what: 'The map cannot be shown',
@@ -56,6 +59,33 @@ const given = (value: string | undefined) => value?.trim() || undefined;
 const reported = new Set<string>();
 
 /**
+ * The tag of the custom element (spartan-platform/register) a component renders in, if any: no
+ * provider reaches into its shadow root, so the fix its message names is an attribute.
+ */
+const ElementTag = createContext<string | null>(null);
+
+/** `node` as rendered inside the custom element `tag` (runtime/define.ts). */
+export const inElement = (tag: string, node: ReactElement): ReactElement =>
+  createElement(ElementTag.Provider, { value: tag }, node);
+
+/** The console's sentence for a component, or an element, that does not know the server. */
+function missingServerMessage(component: ServerComponent, tag: string | null): string {
+  const use: ServerUse = USES[component];
+  const start = `spartan-platform: <${tag ?? component}> does not know the Spartans server, so it calls nothing. `;
+  if (!tag) {
+    return (
+      start +
+      `Wrap the app in <SpartanProvider server="https://your-spartans-server"> ` +
+      `or pass ${use.setting}="…" to <${component}>.`
+    );
+  }
+  return use.attribute
+    ? start + `Give it ${use.attribute}="https://your-spartans-server".`
+    : start +
+        `The element has no attribute for it: use the ${component} component in a <SpartanProvider>.`;
+}
+
+/**
  * Where `component` sends its calls: its prop, the provider's setting, or derived from the
  * provider's `server`; `undefined` when nothing names the server (then the component calls
  * nothing). `needed` is false when the component makes no call of its own (nothing to report).
@@ -74,15 +104,13 @@ export function useServer(
     given(context[use.setting]) ??
     (server ? fromServer(server.replace(/\/+$/, '')) : undefined);
   const missing = value === undefined && needed;
+  const tag = useContext(ElementTag);
   useEffect(() => {
-    if (!missing || reported.has(component)) return;
-    reported.add(component);
-    console.error(
-      `spartan-platform: <${component}> does not know the Spartans server, so it calls nothing. ` +
-        `Wrap the app in <SpartanProvider server="https://your-spartans-server"> ` +
-        `or pass ${use.setting}="…" to <${component}>.`,
-    );
-  }, [missing, component, use.setting]);
+    const key = tag ?? component;
+    if (!missing || reported.has(key)) return;
+    reported.add(key);
+    console.error(missingServerMessage(component, tag));
+  }, [missing, component, tag]);
   return value;
 }
 
