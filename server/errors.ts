@@ -22,6 +22,7 @@ export const CODES = {
   FORBIDDEN_ROLE: 'SPARTAN_ERR_FORBIDDEN_ROLE',
   FORBIDDEN_ORIGIN: 'SPARTAN_ERR_FORBIDDEN_ORIGIN',
   NOT_FOUND: 'SPARTAN_ERR_NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'SPARTAN_ERR_METHOD_NOT_ALLOWED',
   SETUP_LINK: 'SPARTAN_ERR_SETUP_LINK',
   REQUEST_TIMEOUT: 'SPARTAN_ERR_REQUEST_TIMEOUT',
   CONFLICT: 'SPARTAN_ERR_CONFLICT',
@@ -135,6 +136,11 @@ export const ERR_FORBIDDEN_ROLE = () =>
 export const ERR_FORBIDDEN_ORIGIN = () =>
   named(403, 'This call is not available from other sites', CODES.FORBIDDEN_ORIGIN);
 export const ERR_NOT_FOUND = () => named(404, 'Not found', CODES.NOT_FOUND);
+/** An API path that exists, called with a method it does not take; `allowed` are those it does. */
+export const ERR_METHOD_NOT_ALLOWED = (allowed: readonly string[]) =>
+  named(405, `Method not allowed: use ${allowed.join(' or ')}`, CODES.METHOD_NOT_ALLOWED, {
+    Allow: allowed.join(', '),
+  });
 export const ERR_SETUP_LINK = () =>
   named(404, 'This setup link is not valid or has expired', CODES.SETUP_LINK);
 /** A request whose headers or body did not arrive within the limits (Node's timeouts). */

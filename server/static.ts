@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ERR_NOT_FOUND, sendError } from './errors.ts';
+import { ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, sendError, type ApiError } from './errors.ts';
 
 /** Written by the build (scripts/hashed-files.ts): the content-hashed files, relative to dist/. */
 export const HASHED_FILES = 'hashed-files.json';
@@ -111,11 +111,31 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
     });
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET' || !fs.existsSync(notFound)) {
-        return sendError(reply, ERR_NOT_FOUND());
+        return sendError(reply, apiNotFound(app, request.method, request.url));
       }
       return reply.code(404).type('text/html; charset=utf-8').send(fs.createReadStream(notFound));
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => sendError(reply, ERR_NOT_FOUND()));
+    app.setNotFoundHandler((request, reply) =>
+      sendError(reply, apiNotFound(app, request.method, request.url)),
+    );
   }
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * What a call no route answers gets: 405 with `Allow` when its API path exists under other
+ * methods (the site's catch-all for files does not count), else 404.
+ */
+function apiNotFound(app: FastifyInstance, method: string, url: string): ApiError {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.startsWith('/api/')) return ERR_NOT_FOUND();
+  const allowed = METHODS.filter((other) => {
+    if (other === method) return false;
+    const route = app.findRoute({ method: other, url: path });
+    return route !== null && !Object.hasOwn(route.params ?? {}, '*');
+  });
+  return allowed.length ? ERR_METHOD_NOT_ALLOWED(allowed) : ERR_NOT_FOUND();
 }

@@ -863,6 +863,27 @@ describe.each(targets)('error hygiene on $label', (target) => {
       expect(jsonOf(res.text)).toEqual({ detail: expect.any(String), code });
     });
 
+    it.each([
+      ['GET', '/api/spartan_join/apply-spartan/', 'POST'],
+      ['POST', '/api/health', 'GET, HEAD'],
+      ['PUT', '/api/staff/users/00000000-0000-4000-8000-000000000000/', 'PATCH, DELETE'],
+    ])(
+      'given %s on %s, a path that takes other methods, then 405 naming them in Allow',
+      async (method, url, allow) => {
+        const res = await rawExchange(port, (s) =>
+          s.write(
+            `${method} ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+          ),
+        );
+        expect(res.text).toMatch(/^HTTP\/1.1 405 /);
+        expect(res.text).toMatch(new RegExp(`\r\nallow: ${allow}\r\n`, 'i'));
+        expect(jsonOf(res.text)).toEqual({
+          detail: `Method not allowed: use ${allow.split(', ').join(' or ')}`,
+          code: CODES.METHOD_NOT_ALLOWED,
+        });
+      },
+    );
+
     it('given a URL that cannot be decoded, then 400 in the API shape', async () => {
       const res = await rawExchange(port, (s) =>
         s.end('GET /api/%zz/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
