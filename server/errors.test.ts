@@ -17,6 +17,7 @@ describe('API errors', () => {
       errors.ERR_FORBIDDEN_ROLE(),
       errors.ERR_FORBIDDEN_ORIGIN(),
       errors.ERR_NOT_FOUND(),
+      errors.ERR_METHOD_NOT_ALLOWED(['GET', 'HEAD']),
       errors.ERR_SETUP_LINK(),
       errors.ERR_REQUEST_TIMEOUT(),
       errors.ERR_CONFLICT('Taken'),
@@ -42,6 +43,7 @@ describe('API errors', () => {
       'SPARTAN_ERR_FORBIDDEN_ROLE',
       'SPARTAN_ERR_FORBIDDEN_ORIGIN',
       'SPARTAN_ERR_NOT_FOUND',
+      'SPARTAN_ERR_METHOD_NOT_ALLOWED',
       'SPARTAN_ERR_SETUP_LINK',
       'SPARTAN_ERR_REQUEST_TIMEOUT',
       'SPARTAN_ERR_CONFLICT',
@@ -56,8 +58,8 @@ describe('API errors', () => {
       'SPARTAN_ERR_RESTARTING',
     ]);
     expect(made.map((e) => e.statusCode)).toEqual([
-      400, 400, 400, 400, 401, 401, 401, 401, 403, 403, 404, 404, 408, 409, 413, 415, 429, 431, 500,
-      503, 503, 503, 503,
+      400, 400, 400, 400, 401, 401, 401, 401, 403, 403, 404, 405, 404, 408, 409, 413, 415, 429, 431,
+      500, 503, 503, 503, 503,
     ]);
     // Every named code is made by one of them, and none is a typo of CODES.
     expect(new Set(made.map((e) => e.code))).toEqual(new Set(Object.values(CODES)));
