@@ -64,6 +64,49 @@ const statusText = (page: Page) =>
 // announcements after a search, an open and a delete are the browser's side only).
 eachDatabase('hiring desk', ({ embeddedOnly }) => {
   embeddedOnly(
+    'pages through a search with Next and Previous, by click and by Enter, one page at a time',
+    async () => {
+      const tag = `Pager${Date.now().toString(36)}`;
+      // 21 matches: three pages of 10.
+      for (let i = 0; i < 21; i += 1) {
+        const who = applicant(`${tag} ${String.fromCharCode(65 + i)}`);
+        await createApplication(who, pdfBytes(who.fullname));
+      }
+      tp = await openPage();
+      const { page, errors } = tp;
+      await logIn(page, `/staff?q=${tag}`);
+      const pager = page.getByRole('navigation', { name: /pages/i });
+      const where = () =>
+        pager
+          .locator('span')
+          .filter({ hasText: /^Page / })
+          .textContent();
+      const names = () => page.getByRole('table').locator('tbody tr th').allTextContents();
+      await expect.poll(where).toBe('Page 1 of 3');
+      const first = await names();
+
+      await pager.getByRole('link', { name: 'Next page' }).click();
+      await expect.poll(where).toBe('Page 2 of 3');
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      await expect.poll(async () => (await names()).some((n) => first.includes(n))).toBe(false);
+      const second = await names();
+
+      await pager.getByRole('link', { name: 'Next page' }).press('Enter');
+      await expect.poll(where).toBe('Page 3 of 3');
+      expect(new URL(page.url()).searchParams.get('page')).toBe('3');
+      await expect.poll(async () => (await names()).length).toBe(1);
+
+      await pager.getByRole('link', { name: 'Previous page' }).click();
+      await expect.poll(where).toBe('Page 2 of 3');
+      await expect.poll(names).toEqual(second);
+      // One history entry per move: Back returns to page 3.
+      await page.goBack();
+      await expect.poll(where).toBe('Page 3 of 3');
+      expect(errors).toEqual([]);
+    },
+  );
+
+  embeddedOnly(
     'keeps focus in the search box and announces the count; an opened application takes focus and names the title; a delete is announced with focus on the next row',
     async () => {
       const tag = `Focus${Date.now().toString(36)}`;

@@ -32,8 +32,11 @@ export function AppLink({
     navigate(href, false, ownFocus);
     onNavigate?.();
   };
+  // `data-native` keeps preact-router's own click handler off this link: it would route a second
+  // time, to the address the link shows once the first change has re-rendered it (the pager's
+  // Next became the new page's Previous, and the list went back a page).
   return (
-    <a href={href} className={className} onClick={onClick} {...rest}>
+    <a href={href} className={className} onClick={onClick} data-native="" {...rest}>
       {children}
     </a>
   );
