@@ -174,7 +174,9 @@ export class StaffService {
         mfaEnrolledAt: staffUsers.mfaEnrolledAt,
         passwordChangeRequired: staffUsers.passwordChangeRequired,
         setupTokenHash: staffUsers.setupTokenHash,
-        sessions: sql<number>`(SELECT count(*)::int FROM ${staffSessions} s WHERE s.user_id = ${staffUsers.id}
+        // The outer column named with its table: drizzle writes a lone `"id"`, which inside the
+        // subquery is the session's own id (the count was always 0).
+        sessions: sql<number>`(SELECT count(*)::int FROM ${staffSessions} s WHERE s.user_id = ${staffUsers}.${sql.identifier(staffUsers.id.name)}
           AND s.expires_at > now() AND s.absolute_expires_at > now()
           AND s.last_seen_at > now() - make_interval(secs => ${IDLE_TIMEOUT_MS / 1000}))`,
       })

@@ -544,11 +544,18 @@ export function staffSuite(
           url: `/api/staff/users/${target.id}/sessions/`,
         });
         expect(sessions.json().data).toHaveLength(1);
+        // The account list counts the same live sessions.
+        const activeSessions = async () =>
+          (await as(admin.token, { method: 'GET', url: '/api/staff/users/' }))
+            .json<{ data: Array<{ id: string; active_sessions: number }> }>()
+            .data.find((u) => u.id === target.id)?.active_sessions;
+        expect(await activeSessions()).toBe(1);
         const ended = await as(admin.token, {
           method: 'DELETE',
           url: `/api/staff/users/${target.id}/sessions/`,
         });
         expect(ended.json()).toEqual({ sessions_ended: 1 });
+        expect(await activeSessions()).toBe(0);
         expect((await as(token, { method: 'GET', url: '/api/security-session/' })).statusCode).toBe(
           401,
         );
