@@ -20,6 +20,7 @@ import {
   createApplication,
   pdfBytes,
   openLoggedIn,
+  staffToken,
 } from './flows-support.ts';
 import { overflowing } from './page-checks.ts';
 
@@ -67,14 +68,22 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     'pages through a search with Next and Previous, by click and by Enter, one page at a time',
     async () => {
       const tag = `Pager${Date.now().toString(36)}`;
-      // 21 matches: three pages of 10.
+      // 21 matches: three pages of 10. Each is rejected as soon as it exists, so that the New
+      // view other files' tests look at (side by side) never holds more than one of them.
+      const token = await staffToken();
       for (let i = 0; i < 21; i += 1) {
         const who = applicant(`${tag} ${String.fromCharCode(65 + i)}`);
-        await createApplication(who, pdfBytes(who.fullname));
+        const id = await createApplication(who, pdfBytes(who.fullname));
+        const res = await fetch(`${mainUrl()}/api/staff/applications/spartan/${id}/status/`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ status: 'rejected' }),
+        });
+        expect(res.status).toBe(200);
       }
       tp = await openPage();
       const { page, errors } = tp;
-      await logIn(page, `/staff?q=${tag}`);
+      await logIn(page, `/staff?status=rejected&q=${tag}`);
       const pager = page.getByRole('navigation', { name: /pages/i });
       const where = () =>
         pager
@@ -102,6 +111,13 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
       // One history entry per move: Back returns to page 3.
       await page.goBack();
       await expect.poll(where).toBe('Page 3 of 3');
+      // Clearing the search by keyboard: the button goes, focus goes back to the box.
+      await page.getByRole('button', { name: 'Clear search' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
+      const box = page.getByRole('searchbox', { name: 'Search by name or email' });
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await box.inputValue()).toBe('');
       expect(errors).toEqual([]);
     },
   );
@@ -251,6 +267,8 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
       .getByRole('list', { name: 'Notes, newest first' })
       .getByText(note, { exact: true })
       .waitFor();
+    // Focus stayed on the button through the save (the box is empty again, for the next note).
+    expect(await focused(page)).toBe('button:Add note');
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     // Filters: qualified, submitted today; then the partner's source, offered once listed.

@@ -142,10 +142,15 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
     expect(await pwned(page)).toBeUndefined();
     expect(await axeViolations(page, 'main')).toEqual([]);
 
+    // By keyboard: the download starts, and focus stays on the button through it.
+    const downloadButton = page.getByRole('button', { name: 'Download resume' });
+    await downloadButton.focus();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download resume' }).click(),
+      page.keyboard.press('Enter'),
     ]);
+    await downloadButton.waitFor(); // its label is back once the file is saved
+    expect(await downloadButton.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(download.url()).toMatch(/^blob:/);
     expect(download.suggestedFilename()).toBe('cv.pdf');
     const chunks: Buffer[] = [];

@@ -77,8 +77,10 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
     headingRef.current?.focus();
   }, [item, id, name, info.title]);
 
+  // While busy the buttons below say so (aria-disabled) and do nothing, but stay enabled: a
+  // disabled button loses the keyboard focus, which then falls back to the top of the page.
   const onDownload = async () => {
-    if (!resume) return;
+    if (!resume || download.busy) return;
     setDownload({ busy: true, error: null });
     try {
       await downloadResume(kind, id, resume.filename);
@@ -100,6 +102,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
 
   const onNote = async (event: FormEvent) => {
     event.preventDefault();
+    if (noteState.busy) return;
     if (!note.trim()) {
       setNoteState({ busy: false, error: 'Write the note first' });
       return;
@@ -164,7 +167,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
                   type="button"
                   className="button button--gold"
                   onClick={() => void onDownload()}
-                  disabled={download.busy}
+                  aria-disabled={download.busy || undefined}
                 >
                   {download.busy ? 'Downloading...' : 'Download resume'}
                 </button>
@@ -255,7 +258,11 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
                     {noteState.error}
                   </p>
                 )}
-                <button type="submit" className="button button--dark" disabled={noteState.busy}>
+                <button
+                  type="submit"
+                  className="button button--dark"
+                  aria-disabled={noteState.busy || undefined}
+                >
                   {noteState.busy ? 'Saving…' : 'Add note'}
                 </button>
               </form>

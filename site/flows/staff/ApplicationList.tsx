@@ -65,6 +65,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     error: null,
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   /** After a delete: the row whose name takes focus once the list without it has rendered. */
   const focusRow = useRef<number | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
@@ -221,6 +222,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         <div className="staff-search__row">
           <input
             id={`${uid}-q`}
+            ref={searchRef}
             type="search"
             className="staff-input"
             value={query}
@@ -235,7 +237,11 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             <button
               type="button"
               className="button button--outline"
-              onClick={() => go(filtered({ q: '' }))}
+              onClick={() => {
+                go(filtered({ q: '' }));
+                // The button goes with the search: focus goes back to the box.
+                searchRef.current?.focus();
+              }}
             >
               Clear search
             </button>
