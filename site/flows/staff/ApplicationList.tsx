@@ -477,11 +477,13 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         !list.loading &&
         !list.error && (
           <p className="staff-empty">
-            {filters.q
-              ? 'No application matches this search.'
-              : filters.status === 'all'
-                ? 'No applications yet.'
-                : 'No applications in this view.'}
+            {list.total > 0 && filters.page > pages
+              ? `This view has ${count} application${list.total === 1 ? '' : 's'}: page ${filters.page} is past its last.`
+              : filters.q
+                ? 'No application matches this search.'
+                : filters.status === 'all'
+                  ? 'No applications yet.'
+                  : 'No applications in this view.'}
           </p>
         )
       )}
@@ -503,7 +505,9 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             <span />
           )}
           <span>
-            Page {filters.page} of {countText(Math.max(pages, filters.page), list.capped)}
+            Page {filters.page} of{' '}
+            {/* A capped total undercounts the pages; an exact one does not. */}
+            {list.capped ? countText(Math.max(pages, filters.page), true) : pages}
           </span>
           {list.nextCursor ? (
             <PagerLink

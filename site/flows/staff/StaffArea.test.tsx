@@ -143,6 +143,29 @@ describe('staff area', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('given an address past the last page, then it says so, with the real page count', async () => {
+    listAnswer([], 23);
+    render(<StaffPage url="/staff?page=5" />);
+    expect(
+      await screen.findByText('This view has 23 applications: page 5 is past its last.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Page 5 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Previous page' })).toBeInTheDocument();
+  });
+
+  it('given a reviewer at the address of an admin section, then only the refusal shows', async () => {
+    loginFulfilled(authState, {
+      access: 'tok-staff',
+      user: { id: 'r', username: 'rev', role: 'reviewer', name: 'Rev' },
+    });
+    render(<StaffPage url="/staff?section=staff" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your role does not allow this: Staff accounts are for admins.',
+    );
+    expect(document.querySelector('form')).toBeNull();
+    expect(client.request).not.toHaveBeenCalled();
+  });
+
   it('when searching, then it goes to the list URL with q, and that URL queries the server with q', async () => {
     const user = userEvent.setup();
     listAnswer([row(1)]);

@@ -65,7 +65,7 @@ export function StaffArea({ url }: { url: string }) {
         <StaffSection.Links current={section?.name ?? null} role={auth.user?.role ?? null} />
       </nav>
       {section ? (
-        <StaffSection url={url} />
+        <StaffSection url={url} role={auth.user?.role ?? null} />
       ) : view.id ? (
         <ApplicationDetail kind={view.kind} id={view.id} />
       ) : (

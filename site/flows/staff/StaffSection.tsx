@@ -23,7 +23,19 @@ export function sectionOf(url: string): { name: Name; title: string } | null {
 
 const Screens = lazyPage(() => import('./screens.tsx'), 'default');
 
-export function StaffSection({ url }: { url: string }) {
+/**
+ * The section of `url`; to a role that may not use it (an address typed or kept from before),
+ * only the refusal: not its forms, which the server would refuse anyway.
+ */
+export function StaffSection({ url, role }: { url: string; role: string | null }) {
+  const section = sectionOf(url);
+  if (section && SECTIONS[section.name].adminOnly && role !== null && role !== 'admin') {
+    return (
+      <p className="staff-error" role="alert">
+        Your role does not allow this: {section.title} are for admins.
+      </p>
+    );
+  }
   return <Screens url={url} />;
 }
 
