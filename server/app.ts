@@ -8,6 +8,7 @@
  * `app.auditLog` is the audit trail (server/audit.ts).
  */
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AuditLog } from './audit.ts';
@@ -154,6 +155,27 @@ function loggerOptions(logger: BuildOptions['logger']) {
   };
 }
 
+/** How long a connection refused mid-body stays open, sending nothing, after its answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * A lingering close, as web servers do for an answer sent before the request's body has all
+ * arrived. Node closes such a connection as soon as the answer is written; with the client's
+ * body still unread on our side, the close is a TCP reset, which can discard the answer before
+ * the client reads it (a loaded test run saw exactly that). Instead the answer and the end of our
+ * side go out, what still arrives is read and dropped, and the connection closes after
+ * LINGER_MS (the client, having its answer, usually closes first).
+ */
+function lingerBeforeClosing(request: IncomingMessage): void {
+  const socket = request.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    request.resume();
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...configFromEnv(), ...options };
   const database: Database = await openDatabase(config);
@@ -291,7 +313,10 @@ async function assemble(
     if (error.headers) reply.headers(error.headers);
     // Refused before its body had all arrived (a form over its bound, say): closing the connection
     // after the answer is the only way not to read the rest, as Node would to reuse it.
-    if (request.raw.complete === false) reply.header('connection', 'close');
+    if (request.raw.complete === false) {
+      reply.header('connection', 'close');
+      lingerBeforeClosing(request.raw);
+    }
     return sendError(reply, answer);
   });
 
