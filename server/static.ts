@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, sendError, type ApiError } from './errors.ts';
+import { pathOf } from './security/http.ts';
 
 /** Written by the build (scripts/hashed-files.ts): the content-hashed files, relative to dist/. */
 export const HASHED_FILES = 'hashed-files.json';
@@ -129,8 +130,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * methods (the site's catch-all for files does not count), else 404.
  */
 function apiNotFound(app: FastifyInstance, method: string, url: string): ApiError {
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
+  const path = pathOf(url);
   if (!path.startsWith('/api/')) return ERR_NOT_FOUND();
   const allowed = METHODS.filter((other) => {
     if (other === method) return false;

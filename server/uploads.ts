@@ -193,15 +193,14 @@ export const MAX_FIELD_NAME_BYTES = 100;
  */
 const MAX_MULTIPART_BYTES = MAX_RESUME_BYTES + 512 * 1024;
 
+const ERR_RESUME_TOO_LARGE = () => ERR_TOO_LARGE('The resume must be at most 5 MB');
 const ERR_FORM_TOO_LARGE = () =>
   ERR_TOO_LARGE('The form is too large: the resume must be at most 5 MB');
 
 /** A file part's bytes; refused the moment they pass the size limit, not at the part's end. */
 async function readFile(part: MultipartFile): Promise<Buffer> {
   // Destroying the stream also stops the parser: the iteration of parts ends with it.
-  part.file.once('limit', () =>
-    part.file.destroy(ERR_TOO_LARGE('The resume must be at most 5 MB')),
-  );
+  part.file.once('limit', () => part.file.destroy(ERR_RESUME_TOO_LARGE()));
   const chunks: Buffer[] = [];
   for await (const chunk of part.file) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -280,7 +279,7 @@ function multipartError(err: unknown): ApiError {
   const code = (err as { code?: string }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return ERR_TOO_LARGE('The resume must be at most 5 MB');
+      return ERR_RESUME_TOO_LARGE();
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':

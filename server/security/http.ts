@@ -53,7 +53,8 @@ export interface HttpSecurityOptions {
   production: boolean;
 }
 
-function pathOf(url: string): string {
+/** A request URL without its query string. */
+export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
 }
