@@ -8,6 +8,7 @@
  * `app.auditLog` is the audit trail (server/audit.ts).
  */
 import path from 'node:path';
+import querystring from 'node:querystring';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -214,6 +215,10 @@ async function assemble(
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 4)),
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // Node's parser, not Fastify's default (fast-querystring): that one keeps an escape it cannot
+    // decode as it came, so `?q=%ff` searched for the text "%ff"; Node's decodes the bytes and
+    // marks what is not UTF-8 with U+FFFD, which the query schemas refuse (routes/common.ts).
+    routerOptions: { querystringParser: (query) => querystring.parse(query) },
     // Answered by the onRequest hook below, in the API's shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',

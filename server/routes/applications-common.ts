@@ -12,6 +12,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import { JOB_ROLES } from '../../content/forms.ts';
 import { CONTROL } from '../../schemas/fields.ts';
 import {
   FIRST_OPEN_STATUS,
@@ -94,7 +95,11 @@ const noteBody = z.strictObject({
     z.refine((s) => !CONTROL.test(s.replace(/[\t\n\r]/g, ' ')), 'The note has control characters'),
   ),
 });
-const exportQuery = z.strictObject({ ...listQuery.shape });
+/**
+ * The exports take the list's filters and order, not its paging: they stream the whole view, so
+ * `page`, `page_size`, `cursor` and `before` would be ignored; they are refused as unknown fields.
+ */
+const exportQuery = z.omit(listQuery, { page: true, page_size: true, cursor: true, before: true });
 
 function actorOf(request: FastifyRequest): Actor {
   const user = request.staff!.user;
@@ -129,6 +134,9 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     }
     if (query.job_title) {
       if (!table.jobTitle) errors.job_title = 'These applications have no job role';
+      // Only the form's roles are ever stored: another title can match nothing, like a bad status.
+      else if (!(JOB_ROLES as readonly string[]).includes(query.job_title))
+        errors.job_title = 'job_title must be one of the job roles of the application form';
       else conditions.push(eq(table.jobTitle, query.job_title));
     }
     const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : undefined;

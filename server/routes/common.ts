@@ -3,7 +3,7 @@ import { eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
-import { CONTROL } from '../../schemas/fields.ts';
+import { CONTROL, UNREADABLE } from '../../schemas/fields.ts';
 import type { Db } from '../db/index.ts';
 import { ERR_NOT_FOUND } from '../errors.ts';
 
@@ -97,10 +97,16 @@ const cursor = (name: string) =>
 
 /**
  * A free-text query parameter without control characters: a NUL is not text to PostgreSQL (the
- * query would fail), and none of them can be part of a name, an origin or a job title.
+ * query would fail), and none of them can be part of a name, an origin or a job title. Nor
+ * U+FFFD, which is what the query parser makes of an escape that is not UTF-8 (`%ff`).
  */
 export const plain = (name: string) =>
-  z.refine<string>((s) => !CONTROL.test(s), `${name} must not contain control characters`);
+  z.refine<string>((s) => !CONTROL.test(s) && !UNREADABLE.test(s), {
+    error: (issue) =>
+      UNREADABLE.test(String(issue.input))
+        ? `${name} has characters that could not be read (an escape that is not UTF-8)`
+        : `${name} must not contain control characters`,
+  });
 
 /**
  * `?page=&page_size=&q=&origin=&status=&job_title=&from=&to=&sort=&cursor=&before=`: page from 1,

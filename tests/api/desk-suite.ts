@@ -15,6 +15,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
 import { CODES } from '../../server/errors.ts';
+import { UNKNOWN_FIELD } from '../../schemas/errors.ts';
 import { purgeExpired } from '../../server/desk/retention.ts';
 import { MAX_ATTEMPTS, Mailer, retryDelayMs } from '../../server/mail/mailer.ts';
 import { smtpTransport } from '../../server/mail/transport.ts';
@@ -329,6 +330,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           'status=contacted': [LIST, 'status'],
           'status=in_review': [INVESTORS, 'status'],
           'job_title=Accountant': [INVESTORS, 'job_title'],
+          'job_title=Nope': [LIST, 'job_title'],
           'from=2024-13-45': [LIST, 'from'],
           'from=yesterday': [LIST, 'from'],
           'from=2024-05-02&to=2024-05-01': [LIST, 'to'],
@@ -457,6 +459,16 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         const bad = await get(`${DESK}/investor/export.csv?status=nope`);
         expect(bad.statusCode).toBe(400);
         expect(bad.json().code).toBe(CODES.INVALID_FORM);
+        // The export is the whole view: paging parameters are refused, not ignored.
+        for (const paging of [
+          'page=2',
+          'page_size=5',
+          `cursor=${Date.now()}_${crypto.randomUUID()}`,
+        ]) {
+          const res = await get(`${DESK}/investor/export.csv?q=${m}&${paging}`);
+          expect(res.statusCode, paging).toBe(400);
+          expect(res.json().errors, paging).toEqual({ [paging.split('=')[0]!]: UNKNOWN_FIELD });
+        }
       });
 
       it('given cells starting with a tab or a carriage return, then they are neutralised too', async () => {

@@ -390,9 +390,33 @@ describe.each(targets)('error hygiene on $label', (target) => {
       });
     });
 
+    it.each(
+      lists.flatMap((url) =>
+        ['q', 'origin'].flatMap((param) =>
+          ['%ff', 'ab%C3', '%ED%A0%80'].map((value) => [url, param, value] as const),
+        ),
+      ),
+    )(
+      'given %s?%s=%s (an escape that is not UTF-8), then 400 naming it',
+      async (url, param, value) => {
+        const res = await staffCall('GET', `${url}?${param}=${value}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors).toEqual({
+          [param]: `${param} has characters that could not be read (an escape that is not UTF-8)`,
+        });
+      },
+    );
+
+    it('given an escaped percent sign or a UTF-8 escape, then it is searched as text', async () => {
+      for (const q of ['%25ff', 'Zo%C3%AB', 'a+b']) {
+        const res = await staffCall('GET', `/api/spartan_join/applications/?q=${q}`);
+        expect(res.statusCode, q).toBe(200);
+      }
+    });
+
     it('given ordinary values, then the same calls answer', async () => {
       for (const url of [
-        '/api/spartan_join/applications/?origin=site&job_title=Designer&q=ab',
+        '/api/spartan_join/applications/?origin=site&job_title=Product%20Designer&q=ab',
         '/api/staff/audit/?actor=tidy&target=x&ip=127.0.0.1',
       ]) {
         expect((await staffCall('GET', url)).statusCode).toBe(200);
