@@ -22,7 +22,7 @@ import {
   openLoggedIn,
   staffToken,
 } from './flows-support.ts';
-import { overflowing } from './page-checks.ts';
+import { focusIndicatorFailures, overflowing } from './page-checks.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -123,6 +123,72 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
   );
 
   embeddedOnly(
+    'shows each filter the server refuses on its field, keeps an unknown status shown, and holds the exports until the filters are fixed',
+    async () => {
+      tp = await openPage();
+      const { page, errors } = tp;
+      await logIn(page, '/staff?status=bogus&role=Nope');
+      const status = page.getByRole('combobox', { name: 'Status' });
+      const role = page.getByRole('combobox', { name: 'Job role' });
+      const from = page.getByLabel('Submitted from');
+      const to = page.getByLabel('Submitted until');
+      /** What a screen reader reads after a control's name: the texts it is described by. */
+      const described = (control: typeof status) =>
+        control.evaluate((el) =>
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+            .trim(),
+        );
+      const shown = (control: typeof status) =>
+        control.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent);
+      await expect.poll(() => status.getAttribute('aria-invalid')).toBe('true');
+      expect(await described(status)).toBe('Error: Choose a status from the list');
+      expect(await shown(status)).toBe('Unknown status “bogus”');
+      expect(await role.getAttribute('aria-invalid')).toBe('true');
+      expect(await described(role)).toBe('Error: Choose a job role from the list');
+      expect(await shown(role)).toBe('Unknown job role “Nope”');
+      expect(await from.getAttribute('aria-invalid')).toBeNull();
+      await page.getByText('Please correct the highlighted fields').waitFor();
+      const csv = page.getByRole('button', { name: 'Export CSV of this view' });
+      expect(await csv.isDisabled()).toBe(true);
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      // Every filter shows where the keyboard is, the dates too.
+      expect(await focusIndicatorFailures(page, { within: '.staff-filters' })).toEqual([]);
+
+      // A status and a role from the lists, and an end before the start: only the end is
+      // refused now.
+      await status.selectOption('all');
+      await role.selectOption('');
+      await from.fill('2026-05-02');
+      await to.fill('2026-05-01');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL(/to=2026-05-01/);
+      await expect.poll(() => to.getAttribute('aria-invalid')).toBe('true');
+      expect(await described(to)).toBe('Error: This date must not be before “Submitted from”');
+      expect(
+        await page.getByRole('combobox', { name: 'Status' }).getAttribute('aria-invalid'),
+      ).toBeNull();
+
+      await page.getByLabel('Submitted until').fill('2026-05-03');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL(/to=2026-05-03/);
+      await expect.poll(() => csv.isDisabled()).toBe(false);
+      expect(await page.getByLabel('Submitted until').getAttribute('aria-invalid')).toBeNull();
+      expect(await page.getByText('Please correct the highlighted fields').count()).toBe(0);
+
+      // A day that does not exist can only come from the address.
+      await page.goto(`${mainUrl()}/staff?from=2026-02-30`);
+      await expect
+        .poll(() => page.getByLabel('Submitted from').getAttribute('aria-invalid'))
+        .toBe('true');
+      expect(await described(page.getByLabel('Submitted from'))).toBe('Error: Enter a real date');
+      expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    },
+  );
+
+  embeddedOnly(
     'keeps focus in the search box and announces the count; an opened application takes focus and names the title; a delete is announced with focus on the next row',
     async () => {
       const tag = `Focus${Date.now().toString(36)}`;
@@ -133,11 +199,27 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
       await logIn(page);
       await page.getByRole('table').waitFor();
 
+      // Everything the count's live region says, as it changes.
+      await page.evaluate(() => {
+        const region = document.querySelector('.staff-section > p.staff-status[role="status"]')!;
+        const said: string[] = [];
+        (window as unknown as { said: string[] }).said = said;
+        new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
       const box = page.getByRole('searchbox', { name: 'Search by name or email' });
       await box.fill(tag);
       await box.press('Enter');
       await page.waitForURL(`${mainUrl()}/staff?q=${tag}`);
       await page.getByText(`3 applications (New) matching “${tag}”`).waitFor();
+      // The last view's count is never said with this search's words: loading, then the count.
+      const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+      expect(said.filter((text) => text.includes(tag))).toEqual([
+        `3 applications (New) matching “${tag}”.`,
+      ]);
       expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await axeViolations(page, 'main')).toEqual([]);
 

@@ -1,7 +1,7 @@
 import '#text-input-events';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { JOB_ROLE_GROUPS } from '../../../content/forms.ts';
+import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../../content/forms.ts';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
 import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../auth/store.ts';
@@ -13,6 +13,7 @@ import {
   fetchLatest,
   fetchList,
   removeApplication,
+  sameFilters,
   staffState,
   type Application,
   type ListFilters,
@@ -205,6 +206,20 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   };
 
   const count = countText(list.total, list.capped);
+  // Until this view's answer comes, what the list holds belongs to the last view: its count with
+  // this view's words would be announced as this view's.
+  const stale = !sameFilters(list.filters, filters);
+  const fieldErrors = stale ? {} : list.fieldErrors;
+  /** A filter field's links to its refusal, if the server refused its value. */
+  const invalid = (field: keyof ListFilters) =>
+    fieldErrors[field]
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${uid}-${field}-error` }
+      : {};
+  const refusal = (field: keyof ListFilters) => {
+    const message = fieldErrors[field];
+    return message ? <FilterError id={`${uid}-${field}-error`} message={message} /> : null;
+  };
+  const knownStatus = REVIEW_STATUSES[kind].some((s) => s.value === filters.status);
   const statusLabel =
     REVIEW_STATUSES[kind].find((s) => s.value === filters.status)?.label ?? 'All statuses';
 
@@ -227,7 +242,10 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             className="staff-input"
             value={query}
             maxLength={100}
-            aria-describedby={`${uid}-q-hint`}
+            aria-describedby={[`${uid}-q-hint`, fieldErrors.q ? `${uid}-q-error` : '']
+              .filter(Boolean)
+              .join(' ')}
+            aria-invalid={fieldErrors.q ? true : undefined}
             onChange={(event) => setQuery(event.currentTarget.value)}
           />
           <button type="submit" className="button button--dark">
@@ -247,6 +265,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             </button>
           )}
         </div>
+        {refusal('q')}
       </form>
 
       <form key={key} className="staff-filters" aria-label="Filters" onSubmit={onFilter}>
@@ -257,6 +276,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             name="status"
             className="staff-input"
             defaultValue={filters.status}
+            {...invalid('status')}
           >
             {REVIEW_STATUSES[kind].map((s) => (
               <option key={s.value} value={s.value}>
@@ -264,7 +284,12 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
               </option>
             ))}
             <option value="all">All statuses</option>
+            {/* A status from the address that is none of these stays shown, not "New". */}
+            {!knownStatus && filters.status !== 'all' && (
+              <option value={filters.status}>Unknown status “{filters.status}”</option>
+            )}
           </select>
+          {refusal('status')}
         </div>
         {kind === 'spartan' && (
           <div className="staff-filter">
@@ -274,8 +299,12 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
               name="role"
               className="staff-input"
               defaultValue={filters.role}
+              {...invalid('role')}
             >
               <option value="">All job roles</option>
+              {filters.role !== '' && !(JOB_ROLES as readonly string[]).includes(filters.role) && (
+                <option value={filters.role}>Unknown job role “{filters.role}”</option>
+              )}
               {JOB_ROLE_GROUPS.map((group) => (
                 <optgroup key={group.label} label={group.label}>
                   {group.roles.map((role) => (
@@ -286,6 +315,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
                 </optgroup>
               ))}
             </select>
+            {refusal('role')}
           </div>
         )}
         <div className="staff-filter">
@@ -295,6 +325,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             name="source"
             className="staff-input"
             defaultValue={filters.source}
+            {...invalid('source')}
           >
             <option value="">All sources</option>
             <option value="site">{SITE_SOURCE}</option>
@@ -304,6 +335,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
               </option>
             ))}
           </select>
+          {refusal('source')}
         </div>
         <div className="staff-filter">
           <label htmlFor={`${uid}-from`}>Submitted from</label>
@@ -313,7 +345,9 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             type="date"
             className="staff-input"
             defaultValue={filters.from}
+            {...invalid('from')}
           />
+          {refusal('from')}
         </div>
         <div className="staff-filter">
           <label htmlFor={`${uid}-to`}>Submitted until</label>
@@ -323,7 +357,9 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             type="date"
             className="staff-input"
             defaultValue={filters.to}
+            {...invalid('to')}
           />
+          {refusal('to')}
         </div>
         <div className="staff-filter">
           <label htmlFor={`${uid}-sort`}>Order</label>
@@ -332,10 +368,12 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             name="sort"
             className="staff-input"
             defaultValue={filters.sort}
+            {...invalid('sort')}
           >
             <option value="newest">Newest first</option>
             <option value="oldest">Oldest first</option>
           </select>
+          {refusal('sort')}
         </div>
         <div className="staff-filters__actions">
           <button type="submit" className="button button--dark">
@@ -352,7 +390,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       </form>
 
       <p className="staff-status" role="status">
-        {list.loading
+        {list.loading || stale
           ? 'Loading applications…'
           : list.error
             ? ''
@@ -360,7 +398,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
                 filters.status === 'all' ? '' : ` (${statusLabel})`
               }${filters.q ? ` matching “${filters.q}”` : ''}.`}
       </p>
-      {list.error && (
+      {list.error && !stale && (
         <p className="staff-error" role="alert">
           {list.error}
         </p>
@@ -383,7 +421,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
               key={format}
               type="button"
               className="button button--outline staff-button--small"
-              disabled={exporting.busy !== ''}
+              // A view the server refused cannot be exported either: its filters come first.
+              disabled={exporting.busy !== '' || Object.keys(fieldErrors).length > 0}
               onClick={() => void onExport(format)}
             >
               {exporting.busy === format ? 'Preparing…' : `Export ${EXPORTS[format].label}`}
@@ -555,5 +594,14 @@ function PagerLink({
     >
       {children}
     </AppLink>
+  );
+}
+
+/** A filter's refusal by the server, under its field (the field points to it). */
+function FilterError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="staff-field-error">
+      <span className="spartan-visually-hidden">Error:</span> {message}
+    </p>
   );
 }

@@ -59,6 +59,8 @@ export interface ListState {
   filters: ListFilters;
   loading: boolean;
   error: string | null;
+  /** A filter the server refused, by its field, with what to do. */
+  fieldErrors: Partial<Record<keyof ListFilters, string>>;
 }
 
 export interface DetailState {
@@ -108,6 +110,7 @@ const emptyKind = (): KindState => ({
     filters: { ...DEFAULT_FILTERS },
     loading: false,
     error: null,
+    fieldErrors: {},
   },
   detail: { data: null, loading: false, error: null },
   activity: { id: null, notes: [], history: [], error: null },
@@ -165,7 +168,34 @@ export function listParams(filters: ListFilters, paged = true): Record<string, s
   return params;
 }
 
-const sameFilters = (a: ListFilters, b: ListFilters) =>
+/**
+ * The list call's parameters by the filter that sets each, and what a refused one says to the
+ * staff (the server's messages name parameters, not the fields they see).
+ */
+const FILTER_ERRORS: Record<string, [keyof ListFilters, (serverMessage: string) => string]> = {
+  q: ['q', (m) => m.replace(/^q\b/, 'The search')],
+  origin: ['source', () => 'Choose a source from the list'],
+  status: ['status', () => 'Choose a status from the list'],
+  job_title: ['role', () => 'Choose a job role from the list'],
+  from: ['from', () => 'Enter a real date'],
+  to: [
+    'to',
+    (m) =>
+      /before/.test(m) ? 'This date must not be before “Submitted from”' : 'Enter a real date',
+  ],
+  sort: ['sort', () => 'Choose an order from the list'],
+};
+
+function filterErrors(errors: Record<string, string>): ListState['fieldErrors'] {
+  const fields: ListState['fieldErrors'] = {};
+  for (const [param, message] of Object.entries(errors)) {
+    const known = FILTER_ERRORS[param];
+    if (known) fields[known[0]] = known[1](message);
+  }
+  return fields;
+}
+
+export const sameFilters = (a: ListFilters, b: ListFilters) =>
   (Object.keys(a) as Array<keyof ListFilters>).every((key) => a[key] === b[key]);
 
 async function call<T>(
@@ -196,6 +226,7 @@ export async function fetchList(kind: Kind, filters: ListFilters): Promise<void>
   const state = staffState[kind].list;
   state.loading = true;
   state.error = null;
+  state.fieldErrors = {};
   state.filters = { ...filters };
   // A slower earlier request must not overwrite a newer one.
   const current = () => sameFilters(state.filters, filters);
@@ -214,7 +245,11 @@ export async function fetchList(kind: Kind, filters: ListFilters): Promise<void>
     state.nextCursor = body.next_cursor ?? null;
     state.prevCursor = body.prev_cursor ?? null;
   } catch (error) {
-    if (current()) state.error = failure(error, KINDS[kind].failed.list);
+    if (!current()) return;
+    const info = describeFailure(error, KINDS[kind].failed.list);
+    if (info.status === 401) expireSession();
+    state.error = info.message;
+    state.fieldErrors = filterErrors(info.fieldErrors);
   } finally {
     if (current()) state.loading = false;
   }
