@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { DIST } from '../../scripts/paths.ts';
 import { widgetEntries } from '../../scripts/widget-entries.ts';
 import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+import { contrastRatio, type RGBA } from './page-checks.ts';
 
 let current: TestPage | null = null;
 afterEach(async () => {
@@ -247,7 +248,21 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
       ].map((li) => [li.textContent, getComputedStyle(li).color]),
     );
     expect(lit.map(([name]) => name)).toEqual(['Ohio', 'Oklahoma', 'Oregon']);
-    expect(lit[0]![1]).toBe('rgb(201, 162, 39)'); // gold
+    // A light gold, at 4.5:1 or more on the banner's maroon (text of 16 px, not large).
+    // Chromium gives a mixed colour as `color(srgb r g b)`, channels from 0 to 1.
+    const rgb = (css: string) => {
+      const [r, g, b] = css
+        .match(/[\d.]+/g)!
+        .slice(0, 3)
+        .map(Number) as [number, number, number];
+      const scale = css.startsWith('color(srgb') ? 255 : 1;
+      return [r * scale, g * scale, b * scale, 1] as RGBA;
+    };
+    const maroon = await page
+      .locator('spartan-banner >> .spartan-banner')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(maroon).toBe('rgb(122, 31, 43)');
+    expect(contrastRatio(rgb(lit[0]![1]!), rgb(maroon))).toBeGreaterThanOrEqual(4.5);
   });
 
   it('the letter dropdown opens on hover and closes 150 ms after the pointer leaves', async () => {
