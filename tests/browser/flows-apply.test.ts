@@ -102,10 +102,18 @@ describe('applying as a Spartan', () => {
       downloadThroughput: -1,
       uploadThroughput: 100 * 1024,
     });
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/')) posts.push(r.url());
+    });
     await page.getByRole('button', { name: 'Submit Application' }).click();
     const button = page.getByRole('button', { name: 'Submitting...' });
     await button.waitFor();
-    expect(await button.isDisabled()).toBe(true);
+    // Busy, and still where the keyboard is (a disabled button would drop focus to the page):
+    // pressing it again sends nothing more.
+    expect(await button.getAttribute('aria-disabled')).toBe('true');
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     const bar = page.getByRole('progressbar', { name: /Uploading resume/ });
     await bar.waitFor();
     const seen = new Set<number>();
@@ -127,6 +135,7 @@ describe('applying as a Spartan', () => {
     expect((await apiGet(`/api/spartan_join/application/${id}/resume/`)).bytes.equals(pdf)).toBe(
       true,
     );
+    expect(posts).toEqual([`${mainUrl()}/api/spartan_join/apply-spartan/`]);
     expect(errors).toEqual([]);
   });
 

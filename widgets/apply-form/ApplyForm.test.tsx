@@ -100,7 +100,7 @@ describe('ApplyForm', () => {
     expect(screen.getByLabelText(/Email/)).not.toHaveAttribute('aria-invalid');
   });
 
-  it('while submitting, then the button is disabled with "Submitting...", and the upload progress is a labelled bar', async () => {
+  it('while submitting, then the button is marked unavailable (not disabled: it keeps focus) with "Submitting...", and the upload progress is a labelled bar', async () => {
     const user = userEvent.setup();
     const pending = deferred<{ data: unknown }>();
     let onUploadProgress: ((e: { loaded: number; total?: number }) => void) | undefined;
@@ -114,7 +114,8 @@ describe('ApplyForm', () => {
     await fillValid(user);
     await user.click(submit());
     const button = await screen.findByRole('button', { name: 'Submitting...' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Submitting...');
     await waitFor(() => expect(onUploadProgress).toBeDefined());
     act(() => onUploadProgress!({ loaded: 42, total: 100 }));

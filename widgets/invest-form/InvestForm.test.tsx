@@ -87,15 +87,20 @@ describe('InvestForm', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('while submitting, then the button is disabled with "Submitting...", and it sends the contract JSON (no certification, no empty optionals)', async () => {
+  it('while submitting, then the button is marked unavailable (not disabled: it keeps focus) with "Submitting...", and it sends the contract JSON (no certification, no empty optionals)', async () => {
     const user = userEvent.setup();
     const pending = deferred<{ data: unknown }>();
     client.post.mockReturnValue(pending.promise);
     const { container } = render(<InvestForm />);
     await fillValid(user);
     await user.click(submit());
-    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    const button = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
     await waitFor(() => expect(client.post).toHaveBeenCalled());
+    // Pressed again while busy: nothing more is sent.
+    await user.click(button);
+    expect(client.post).toHaveBeenCalledTimes(1);
     expect(client.post).toHaveBeenCalledWith(INVEST_PATH, {
       fullname: 'Grace Hopper',
       email: 'grace@example.com',

@@ -43,13 +43,16 @@ describe('LoginForm', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('while logging in, then the button says "Logging in..." and is disabled', async () => {
+  it('while logging in, then the button says "Logging in..." and is marked unavailable', async () => {
     const u = userEvent.setup();
     const pending = deferred<{ data: unknown }>();
     client.post.mockReturnValue(pending.promise);
     const { container } = render(<LoginForm />);
     await logIn(u);
-    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await expectNoAxeViolations(container);
     pending.resolve({ data: { access: 't', user } });
     await screen.findByRole('heading', { name: 'Logged in' });

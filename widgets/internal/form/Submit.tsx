@@ -5,7 +5,12 @@ export interface SubmitButtonProps {
   busyLabel: string;
 }
 
-/** The submit button: disabled with a spinner while the call runs, announced politely. */
+/**
+ * The submit button: marked busy with a spinner while the call runs, announced politely. It says
+ * it is unavailable (aria-disabled) but is not `disabled`: a disabled button loses focus, which
+ * drops the keyboard user to the top of the page for the whole call. The form ignores a submit
+ * while busy.
+ */
 export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
   return (
     <>
@@ -13,7 +18,7 @@ export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
         type="submit"
         className="spartan-submit"
         part="submit"
-        disabled={busy}
+        aria-disabled={busy ? true : undefined}
         data-state={busy ? 'busy' : 'idle'}
       >
         {busy && <span className="spartan-spinner" aria-hidden="true" />}

@@ -72,8 +72,12 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
   // The form's code could not load (e.g. offline): say so, keep what was typed.
   const unavailable = () =>
     run.update((s) => ({ ...s, phase: 'idle', failure: p.fallback, attempt: s.attempt + 1 }));
+  const submitting = run.phase === 'submitting';
+  // After success with a success-url the page is about to change: no second submit meanwhile.
+  const busy = run.phase !== 'idle';
   const onSubmit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
+    if (busy) return;
     kit
       .get()
       .then((m) =>
@@ -89,9 +93,6 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
       )
       .catch(unavailable);
   };
-  const submitting = run.phase === 'submitting';
-  // After success with a success-url the page is about to change: no second submit meanwhile.
-  const busy = run.phase !== 'idle';
   return (
     <div ref={ref} className="spartan-root spartan-form">
       {ui && run.phase === 'succeeded' && !p.props.successUrl ? (
