@@ -129,6 +129,34 @@ describe('the header and the banner', () => {
   );
 });
 
+describe('text spacing (WCAG 1.4.12)', () => {
+  // The spacing a reader may set: line height 1.5, paragraphs 2 em apart, letters 0.12 em and
+  // words 0.16 em. Set through the CSSOM (constructed sheets), which the page's CSP allows.
+  const SPACING =
+    '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+  it.each([1024, 1280, 1366, 1440])(
+    'at %i px the header takes the wider text on more rows, never past the viewport',
+    async (width) => {
+      await t.page.setViewportSize({ width, height: 900 });
+      await t.page.goto(mainUrl() + '/', { waitUntil: 'networkidle' });
+      await t.page.evaluate((css) => {
+        const add = (root: Document | ShadowRoot) => {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(css);
+          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        };
+        add(document);
+        for (const el of document.querySelectorAll('*')) if (el.shadowRoot) add(el.shadowRoot);
+      }, SPACING);
+      await expect
+        .poll(async () => ({ width, wide: await overflowing(t.page) }))
+        .toEqual({ width, wide: [] });
+      const letter = await t.page.locator('.site-header__letter').boundingBox();
+      expect(letter!.x + letter!.width).toBeLessThanOrEqual(width);
+    },
+  );
+});
+
 describe('story pages carry their own tab styles', () => {
   it.each([
     ['/white-paper', 1366],
