@@ -161,8 +161,20 @@ eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
     await page.getByRole('combobox', { name: 'Role' }).selectOption('admin');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
+    // It ends their sessions: asked first (focus on Cancel), then Tab to confirm, Enter.
+    const roleDialog = page.getByRole('alertdialog', { name: 'Change the role?' });
+    await roleDialog.waitFor();
+    expect(await roleDialog.textContent()).toContain(
+      `${username} becomes admin, and every session of theirs ends now`,
+    );
+    expect(await isActive(roleDialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    expect(await sessionStatus(theirs)).toBe(200);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await page.getByText(`${username} is now admin; their sessions ended.`).waitFor();
     expect(await sessionStatus(theirs)).toBe(401);
+    // Focus is back on the button, not on the page.
+    await expect.poll(() => isActive(page.getByRole('button', { name: 'Change role' }))).toBe(true);
 
     // Reset the password: a dialog (focus on Cancel), Tab to confirm, Enter; a setup link.
     const again = await apiLogin(username, chosen);

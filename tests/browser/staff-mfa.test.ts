@@ -185,6 +185,14 @@ eachDatabase(
       await sessions.getByRole('button', { name: /^End the session: Firefox on Linux/ }).click();
       await page.getByText('Session ended.').waitFor();
       await expect.poll(() => sessions.getByRole('row').count()).toBe(2);
+      // Its row went: focus is on the End of the row that took its place, not on the page.
+      await expect
+        .poll(() =>
+          sessions
+            .getByRole('button', { name: /^End the session/ })
+            .evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
       expect(await sessionStatus(firefox)).toBe(401);
       expect(await sessionStatus(kept)).toBe(200);
 

@@ -1,4 +1,5 @@
 /** A table of staff sessions (your own, or an account's for an admin), each one endable. */
+import { useEffect, useRef } from 'react';
 import { browserName, when } from './admin-ui.tsx';
 
 export interface StaffSession {
@@ -22,9 +23,36 @@ export function SessionTable({
   onEnd: (session: StaffSession) => void;
   busyId: string | null;
 }) {
-  if (sessions.length === 0) return <p className="staff-empty">No active sessions.</p>;
+  const wrap = useRef<HTMLDivElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  /** The row whose End was pressed, while its session is being ended. */
+  const ended = useRef<{ id: string; index: number } | null>(null);
+  // The ended session's row goes: focus goes to the End of the row that took its place, else of
+  // the one before, else to the table (or the note that none is left), not to the page.
+  useEffect(() => {
+    const gone = ended.current;
+    if (!gone || sessions.some((s) => s.id === gone.id)) return;
+    ended.current = null;
+    const buttons = wrap.current?.querySelectorAll<HTMLElement>('tbody button');
+    const next = buttons?.[Math.min(gone.index, buttons.length - 1)];
+    (next ?? wrap.current ?? empty.current)?.focus();
+  }, [sessions]);
+  // An end that failed leaves the row, and focus on its button.
+  useEffect(() => {
+    if (busyId === null && ended.current && sessions.some((s) => s.id === ended.current?.id))
+      ended.current = null;
+  }, [busyId, sessions]);
+
+  if (sessions.length === 0)
+    return (
+      <p ref={empty} tabIndex={-1} className="staff-empty">
+        No active sessions.
+      </p>
+    );
+  const endable = sessions.filter((s) => !s.current);
   return (
     <div
+      ref={wrap}
       className="staff-table-wrap"
       role="region"
       aria-label={caption}
@@ -62,8 +90,13 @@ export function SessionTable({
                     <button
                       type="button"
                       className="button button--outline staff-button--small"
-                      disabled={busyId === session.id}
-                      onClick={() => onEnd(session)}
+                      // Busy but focusable: a disabled button would drop focus to the page.
+                      aria-disabled={busyId === session.id ? true : undefined}
+                      onClick={() => {
+                        if (busyId !== null) return;
+                        ended.current = { id: session.id, index: endable.indexOf(session) };
+                        onEnd(session);
+                      }}
                     >
                       {busyId === session.id ? 'Ending...' : 'End'}{' '}
                       <span className="spartan-visually-hidden">the session: {label}</span>

@@ -286,12 +286,25 @@ function RoleSelect({
   );
 }
 
-type Pending = 'remove' | 'reset-mfa' | 'reset-password' | 'end-all' | null;
+type Pending = 'role' | 'remove' | 'reset-mfa' | 'reset-password' | 'end-all' | null;
 
 const CONFIRM: Record<
   Exclude<Pending, null>,
-  { title: string; message: (who: string) => string; label: string; busy: string }
+  {
+    title: string;
+    /** `role` is the role chosen (for a role change). */
+    message: (who: string, role: 'admin' | 'reviewer') => string;
+    label: string;
+    busy: string;
+  }
 > = {
+  role: {
+    title: 'Change the role?',
+    message: (who, role) =>
+      `${who} becomes ${ROLE_TEXT[role].toLowerCase()}, and every session of theirs ends now: they log in again with the new role.`,
+    label: 'Change role',
+    busy: 'Saving...',
+  },
   remove: {
     title: 'Remove this account?',
     message: (who) => `${who} can no longer log in and every session of theirs ends now.`,
@@ -348,8 +361,8 @@ function AccountDetail({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [ending, setEnding] = useState<string | null>(null);
-  const roleForm = useForm();
   const data = account.data;
+  const chosenRole = role ?? data?.role ?? 'reviewer';
   const who = data ? data.username : 'This account';
 
   const refresh = async () => {
@@ -361,7 +374,14 @@ function AccountDetail({ id }: { id: string }) {
     setBusy(true);
     setDialogError(null);
     try {
-      if (pending === 'remove') {
+      if (pending === 'role') {
+        await staffCall('patch', userPath(id), {
+          data: { role: chosenRole },
+          fallback: 'The role could not be changed',
+        });
+        setNotice(`${who} is now ${ROLE_TEXT[chosenRole].toLowerCase()}; their sessions ended.`);
+        setRole(null);
+      } else if (pending === 'remove') {
         await staffCall('delete', userPath(id), { fallback: 'The account could not be removed' });
       } else if (pending === 'reset-mfa') {
         await staffCall('post', userPath(id, 'reset-mfa/'), {
@@ -461,36 +481,21 @@ function AccountDetail({ id }: { id: string }) {
           <form
             className="spartan-form staff-form"
             noValidate
-            aria-busy={roleForm.busy}
             onSubmit={(event) => {
               event.preventDefault();
-              void roleForm.submit(async () => {
-                const chosen = role ?? data.role;
-                await staffCall('patch', userPath(id), {
-                  data: { role: chosen },
-                  fallback: 'The role could not be changed',
-                });
-                setNotice(
-                  `${who} is now ${ROLE_TEXT[chosen].toLowerCase()}; their sessions ended.`,
-                );
-                setRole(null);
-                await refresh();
-              });
+              // It ends their sessions: asked first, in a dialog.
+              if (chosenRole !== data.role) setPending('role');
             }}
           >
-            {roleForm.summary}
-            <RoleSelect
-              id={`${uid}-role`}
-              value={role ?? data.role}
-              onChange={setRole}
-              error={roleForm.fields.role}
-            />
+            <RoleSelect id={`${uid}-role`} value={chosenRole} onChange={setRole} />
+            {/* Unavailable until another role is chosen, but focusable: after a change, focus
+                stays here (a disabled button would drop it to the page). */}
             <button
               type="submit"
               className="button button--dark"
-              disabled={roleForm.busy || (role ?? data.role) === data.role}
+              aria-disabled={chosenRole === data.role ? true : undefined}
             >
-              {roleForm.busy ? 'Saving...' : 'Change role'}
+              Change role
             </button>
           </form>
         </Panel>
@@ -559,7 +564,7 @@ function AccountDetail({ id }: { id: string }) {
       {pending && (
         <ConfirmDialog
           title={CONFIRM[pending].title}
-          message={CONFIRM[pending].message(who)}
+          message={CONFIRM[pending].message(who, chosenRole)}
           confirmLabel={CONFIRM[pending].label}
           busyLabel={CONFIRM[pending].busy}
           busy={busy}
