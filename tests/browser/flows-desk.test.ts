@@ -23,6 +23,7 @@ import {
   staffToken,
 } from './flows-support.ts';
 import { focusIndicatorFailures, overflowing } from './page-checks.ts';
+import { SCROLL_HINT } from '../../site/flows/staff/TableScroll.tsx';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -313,9 +314,21 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     expect(await page.getByLabel('Status').inputValue()).toBe('shortlisted');
     expect(await page.getByLabel('Order').inputValue()).toBe('oldest');
     expect(await axeViolations(page, 'main')).toEqual([]);
-    // With rows, the list is no wider than the phone: the table scrolls inside its own box.
+    // With rows, the list is no wider than the phone: the table scrolls inside its own box,
+    // and a line above it says so.
     expect(await overflowing(page)).toEqual([]);
+    const table = page.getByRole('region', { name: 'Spartan applications table' });
+    await page.getByText(SCROLL_HINT).waitFor();
+    expect(
+      await table.evaluate(
+        (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).toBe(SCROLL_HINT);
     await page.screenshot({ path: '/tmp/desk-list-375.png', fullPage: true });
+    // Wide enough for every column: no such line.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.getByText(SCROLL_HINT).count()).toBe(0);
+    expect(await table.getAttribute('aria-describedby')).toBeNull();
     expect(errors).toEqual([]);
   });
 

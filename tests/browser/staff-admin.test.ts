@@ -218,6 +218,10 @@ eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
     await asAdmin(page, '/staff?section=audit');
     await page.getByRole('table').waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
+    // The target (a type and an id) keeps a readable width: two lines at most, not a letter
+    // column.
+    const target = page.getByRole('columnheader', { name: 'Target' });
+    expect((await target.boundingBox())!.width).toBeGreaterThanOrEqual(13 * 16);
     await page.getByLabel('Event').selectOption('staff.created');
     await page.getByLabel('Staff member (username)').fill(staffCredentials().username);
     await page.getByLabel('Staff member (username)').press('Enter');

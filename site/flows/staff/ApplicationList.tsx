@@ -21,6 +21,7 @@ import {
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { DeskTools } from './DeskTools.tsx';
 import { KINDS, SITE_SOURCE, fieldText, type Kind } from './kinds.ts';
+import { TableScroll } from './TableScroll.tsx';
 import { AppLink } from './links.tsx';
 import { detailHref, listHref } from './urls.ts';
 import './desk.css';
@@ -440,15 +441,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       </div>
 
       {list.data.length > 0 ? (
-        <div
-          ref={tableRef}
-          className="staff-table-wrap"
-          role="region"
-          aria-label={`${info.title} table`}
-          // Focusable so keyboard users can scroll the table on narrow screens.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
+        <TableScroll label={`${info.title} table`} wrapRef={tableRef}>
           <table className="staff-table">
             <caption className="spartan-visually-hidden">
               {info.title}, page {filters.page} of {countText(pages, list.capped)},{' '}
@@ -511,7 +504,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         !list.loading &&
         !list.error && (

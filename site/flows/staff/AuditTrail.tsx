@@ -3,11 +3,12 @@
  * group such as every login event), actor, target, address and dates; the filters live in the
  * query string, so back, refresh and links keep them.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { navigate } from '../../navigation.ts';
 import { staffCall } from '../auth/calls.ts';
 import { Panel, sectionHref, useResource, when } from './admin-ui.tsx';
+import { TableScroll } from './TableScroll.tsx';
 import { AppLink } from './links.tsx';
 
 const PAGE_SIZE = 25;
@@ -85,6 +86,7 @@ function detailText(detail: Record<string, unknown>): string {
 }
 
 export function AuditTrail({ filters }: { filters: Filters & { page: number } }) {
+  const tableWrap = useRef<HTMLDivElement>(null);
   const uid = useId();
   const [draft, setDraft] = useState<Filters>(filters);
   const key = JSON.stringify(filters);
@@ -185,14 +187,7 @@ export function AuditTrail({ filters }: { filters: Filters & { page: number } })
         </p>
       )}
       {entries.data && entries.data.data.length > 0 && (
-        <div
-          className="staff-table-wrap"
-          role="region"
-          aria-label="Audit trail table"
-          // Focusable so keyboard users can scroll the table on narrow screens.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
+        <TableScroll label="Audit trail table" wrapRef={tableWrap}>
           <table className="staff-table staff-table--compact">
             <caption className="spartan-visually-hidden">
               Audit trail, page {filters.page} of {pages}, newest first
@@ -226,7 +221,7 @@ export function AuditTrail({ filters }: { filters: Filters & { page: number } })
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {entries.data && entries.data.data.length === 0 && (
         <p className="staff-empty">No entry matches these filters.</p>

@@ -1,5 +1,6 @@
 /** A table of staff sessions (your own, or an account's for an admin), each one endable. */
 import { useEffect, useRef } from 'react';
+import { TableScroll } from './TableScroll.tsx';
 import { browserName, when } from './admin-ui.tsx';
 
 export interface StaffSession {
@@ -51,15 +52,7 @@ export function SessionTable({
     );
   const endable = sessions.filter((s) => !s.current);
   return (
-    <div
-      ref={wrap}
-      className="staff-table-wrap"
-      role="region"
-      aria-label={caption}
-      // Focusable so keyboard users can scroll the table on narrow screens.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-    >
+    <TableScroll label={caption} wrapRef={wrap}>
       <table className="staff-table staff-table--compact">
         <caption className="spartan-visually-hidden">{caption}</caption>
         <thead>
@@ -108,6 +101,6 @@ export function SessionTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -20,6 +20,7 @@ import {
   when,
 } from './admin-ui.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { TableScroll } from './TableScroll.tsx';
 import { AppLink } from './links.tsx';
 import { PASSWORD_HINT } from './MyAccount.tsx';
 import { SessionTable, type StaffSession } from './Sessions.tsx';
@@ -58,6 +59,7 @@ export function StaffAdmin({ userId }: { userId: string | null }) {
 }
 
 function AccountList() {
+  const tableWrap = useRef<HTMLDivElement>(null);
   const accounts = useResource(
     () =>
       staffCall<{ data: StaffAccount[] }>('get', USERS, {
@@ -81,14 +83,7 @@ function AccountList() {
           </p>
         )}
         {accounts.data && accounts.data.length > 0 && (
-          <div
-            className="staff-table-wrap"
-            role="region"
-            aria-label="Staff accounts table"
-            // Focusable so keyboard users can scroll the table on narrow screens.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-          >
+          <TableScroll label="Staff accounts table" wrapRef={tableWrap}>
             <table className="staff-table staff-table--compact">
               <caption className="spartan-visually-hidden">Staff accounts, by username</caption>
               <thead>
@@ -118,7 +113,7 @@ function AccountList() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Panel>
       <AddAccount onAdded={() => void accounts.reload()} />
