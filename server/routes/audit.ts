@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { normaliseUsername } from '../staff.ts';
-import { errorResponses, listResponse, plain } from './common.ts';
+import { errorResponses, listResponse, plain, whole } from './common.ts';
 import type { StaffSecurity } from './staff-security.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
@@ -28,17 +28,6 @@ const entrySchema = {
   },
   required: ['id', 'at', 'event', 'actor_id', 'actor', 'target_type', 'target_id', 'ip', 'detail'],
 } as const;
-
-const whole = (field: string, min: number, max: number) =>
-  z.optional(
-    z.pipe(
-      z.string().check(
-        z.regex(/^\d{1,9}$/, `${field} must be a whole number`),
-        z.refine((s) => Number(s) >= min && Number(s) <= max, `${field} must be ${min} to ${max}`),
-      ),
-      z.transform(Number),
-    ),
-  );
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 

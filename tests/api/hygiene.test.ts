@@ -327,6 +327,23 @@ describe.each(targets)('error hygiene on $label', (target) => {
       },
     );
 
+    it.each(
+      [...lists, '/api/staff/audit/'].flatMap((url) =>
+        [
+          ['page', '999999999999999', 'page must be 1 to 1000000'],
+          ['page', '1000001', 'page must be 1 to 1000000'],
+          ['page_size', '0000000000101', 'page_size must be 1 to 100'],
+          ['page', '1.5', 'page must be a whole number'],
+        ].map(([param, value, message]) => [url, param!, value!, message!] as const),
+      ),
+    )('given %s?%s=%s, then 400 saying %s', async (url, param, value, message) => {
+      // Leading zeros are still the number: 5 is a page size.
+      expect((await staffCall('GET', `${url}?page_size=0000000000005`)).statusCode).toBe(200);
+      const res = await staffCall('GET', `${url}?${param}=${value}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ [param]: message });
+    });
+
     it.each(lists)(
       'given %s with the last millisecond of 9999, then 200 and no rows',
       async (url) => {
