@@ -2,6 +2,12 @@
 import * as z from 'zod/mini';
 import { validate, type Validation } from './errors.ts';
 
+/**
+ * What the server says when a later login step's challenge has run out (a 401); the login widget
+ * then starts again from the password. One text for both, so they cannot drift apart.
+ */
+export const LOGIN_EXPIRED = 'This login has expired: start again';
+
 /** Longest password accepted; never truncated (a longer one is refused, not cut). */
 export const MAX_PASSWORD_LENGTH = 1024;
 /** Shortest password a staff account may be given (`npm run staff -- add`). */

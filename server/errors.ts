@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../schemas/errors.ts';
+import { LOGIN_EXPIRED } from '../schemas/login.ts';
 
 /** Every code an error body carries, by name: `CODES.NOT_FOUND` is `SPARTAN_ERR_NOT_FOUND`. */
 export const CODES = {
@@ -130,7 +131,7 @@ export const ERR_NOT_AUTHENTICATED = () =>
 export const ERR_INVALID_CODE = () => named(401, 'Invalid code', CODES.INVALID_CODE);
 /** A later login step whose challenge is unknown, used up or past its time. */
 export const ERR_LOGIN_EXPIRED = () =>
-  named(401, 'This login has expired: start again', CODES.LOGIN_EXPIRED);
+  named(401, LOGIN_EXPIRED, CODES.LOGIN_EXPIRED);
 export const ERR_FORBIDDEN_ROLE = () =>
   named(403, 'Your role does not allow this', CODES.FORBIDDEN_ROLE);
 export const ERR_FORBIDDEN_ORIGIN = () =>

@@ -36,8 +36,7 @@ export const STEP_PATHS: Record<LoginStep['kind'], string> = {
   password: LOGIN_PASSWORD_PATH,
 };
 
-/** What the server says when a step's challenge has run out: the login starts again. */
-export const LOGIN_EXPIRED = 'This login has expired: start again';
+export { LOGIN_EXPIRED } from '../../schemas/login.ts';
 
 export const isLoginStep = (outcome: LoginOutcome): outcome is LoginStep => 'challenge' in outcome;
 
