@@ -1,4 +1,5 @@
 /** Server configuration from the environment, with the defaults listed in docs/SERVER.md, "Configuration". */
+import net from 'node:net';
 import path from 'node:path';
 import { defaultHashPoolOptions, type HashPoolOptions } from './security/hash-pool.ts';
 import type { S3Options } from './storage/s3.ts';
@@ -65,26 +66,106 @@ export interface ServerConfig {
   retentionDays: number;
 }
 
+/**
+ * A setting the server cannot run with: its message is one sentence naming the variable, which
+ * start-up prints as it is (server/main.ts, startupMessage). A wrong value is refused rather than
+ * replaced by the default, so that the server never runs on settings nobody chose.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 function trustProxy(value: string | undefined): boolean | number | string[] {
   if (!value || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value
+  const list = value
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
+  const wrong = list.find((a) => !isAddressOrRange(a));
+  if (wrong !== undefined || list.length === 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a number of proxies, or proxy addresses (10.0.0.1, 10.0.0.0/8), not "${wrong ?? value}".`,
+    );
+  }
+  return list;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+/** A whole number above 0 from `name`; unset or empty, the default. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new ConfigError(`${name} must be a whole number above 0, not "${value}".`);
+  }
+  return Number(value);
+}
+
+/** An http(s) address from `name` (PUBLIC_URL), or an origin when `originOnly` (CORS_ORIGINS). */
+function httpUrl(name: string, value: string, originOnly: boolean): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  const origin = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+  if (!origin || (originOnly && value.replace(/\/$/, '') !== origin)) {
+    throw new ConfigError(
+      originOnly
+        ? `${name} lists "${value}", which is not an origin such as https://partner.example (leave ${name} unset to let any page submit).`
+        : `${name} must be an http or https address such as https://spartans.example, not "${value}".`,
+    );
+  }
+  return originOnly ? origin : value.replace(/\/$/, '');
 }
 
 const origins = (list: string): string[] =>
   list
     .split(',')
-    .map((o) => o.trim().replace(/\/$/, ''))
-    .filter(Boolean);
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => httpUrl('CORS_ORIGINS', o, true));
+
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new ConfigError(
+      'SMTP_URL must be an smtp:// or smtps:// address, such as smtps://user:password@mail.example:465.',
+    );
+  }
+  return value;
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError(`PORT must be a port number from 0 to 65535, not "${value}".`);
+  }
+  return Number(value);
+}
+
+function staffMfa(value: string | undefined): ServerConfig['staffMfa'] {
+  if (value === undefined || value === '' || value === 'required') return 'required';
+  if (value === 'optional') return 'optional';
+  throw new ConfigError(`STAFF_MFA must be required or optional, not "${value}".`);
+}
 
 function submitOrigins(list: string | undefined): ServerConfig['submitOrigins'] {
   const listed = origins(list ?? '');
@@ -107,16 +188,19 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Options | undefined {
 function fileStorage(env: NodeJS.ProcessEnv): ServerConfig['fileStorage'] {
   const chosen = env.FILE_STORAGE;
   if (chosen === 'disk' || chosen === 'postgres' || chosen === 's3') return chosen;
-  if (chosen) throw new Error(`FILE_STORAGE must be disk, postgres or s3, not "${chosen}".`);
+  if (chosen) throw new ConfigError(`FILE_STORAGE must be disk, postgres or s3, not "${chosen}".`);
   return undefined;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = Number.parseInt(env.PORT ?? '3000', 10);
-  const port = Number.isInteger(parsed) && parsed >= 0 && parsed < 65536 ? parsed : 3000;
+  const listenPort = port(env.PORT);
+  // Read where they are used (the password threads, the database pools): checked here, so that a
+  // wrong value stops the start instead of becoming a default or a negative size.
+  for (const name of ['HASH_CONCURRENCY', 'HASH_QUEUE', 'DATABASE_POOL_SIZE'])
+    positive(env, name, 1);
   return {
     host: env.HOST ?? '127.0.0.1',
-    port,
+    port: listenPort,
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -127,27 +211,29 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     submitOrigins: submitOrigins(env.CORS_ORIGINS),
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
-    staffMfa: env.STAFF_MFA === 'optional' ? 'optional' : 'required',
-    auditRetentionDays: positive(env.AUDIT_RETENTION_DAYS, 365),
+    staffMfa: staffMfa(env.STAFF_MFA),
+    auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 365),
     hashPool: defaultHashPoolOptions(env),
     fileStorage: fileStorage(env),
     s3: s3FromEnv(env),
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'The Spartans <no-reply@spartans.invalid>',
-    publicUrl: (env.PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${port}`).replace(/\/$/, ''),
-    retentionDays: positive(env.RETENTION_DAYS, 730),
+    publicUrl: env.PUBLIC_URL
+      ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, false)
+      : `http://${env.HOST ?? '127.0.0.1'}:${listenPort}`,
+    retentionDays: positive(env, 'RETENTION_DAYS', 730),
     rateLimits: {
       submit: {
-        max: positive(env.SUBMIT_RATE_LIMIT, 10),
-        windowSeconds: positive(env.SUBMIT_RATE_WINDOW_SECONDS, 600),
+        max: positive(env, 'SUBMIT_RATE_LIMIT', 10),
+        windowSeconds: positive(env, 'SUBMIT_RATE_WINDOW_SECONDS', 600),
       },
       login: {
-        max: positive(env.LOGIN_RATE_LIMIT, 20),
-        windowSeconds: positive(env.LOGIN_RATE_WINDOW_SECONDS, 900),
+        max: positive(env, 'LOGIN_RATE_LIMIT', 20),
+        windowSeconds: positive(env, 'LOGIN_RATE_WINDOW_SECONDS', 900),
       },
       loginFailuresPerUser: {
-        max: positive(env.LOGIN_USER_FAILURE_LIMIT, 5),
-        windowSeconds: positive(env.LOGIN_USER_FAILURE_WINDOW_SECONDS, 900),
+        max: positive(env, 'LOGIN_USER_FAILURE_LIMIT', 5),
+        windowSeconds: positive(env, 'LOGIN_USER_FAILURE_WINDOW_SECONDS', 900),
       },
     },
   };

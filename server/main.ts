@@ -4,7 +4,8 @@
  * data-folder lock is released. While it runs, it answers `npm run staff` on its
  * admin socket.
  */
-import { build, loggedError } from './app.ts';
+import { build } from './app.ts';
+import { loggedError } from './errors.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
 import { configFromEnv } from './config.ts';
 
@@ -64,7 +65,10 @@ export function startupMessage(err: unknown): string {
     message?: string;
     name?: string;
   };
-  if (name === 'DataDirLockedError' && message) return message;
+  if ((name === 'DataDirLockedError' || name === 'ConfigError') && message) return message;
+  if (code === 'EADDRINUSE' || (code === 'EACCES' && !file)) {
+    return `The server cannot start: it cannot listen on HOST:PORT (${code === 'EADDRINUSE' ? 'another program is using that port' : 'permission denied'}); set PORT to a free port.`;
+  }
   if (code && file && FILE_PROBLEMS[code]) {
     return `The server cannot start: it cannot use ${file} (${FILE_PROBLEMS[code]}, ${code}); check DATA_DIR and the folder's owner and permissions.`;
   }
