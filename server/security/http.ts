@@ -129,5 +129,18 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
     if (origin && !PUBLIC_API_PATHS.has(path) && !sameOrigin(request, origin)) {
       throw ERR_FORBIDDEN_ORIGIN();
     }
+    // With partners named, a page elsewhere may not submit: without this, a form post (which a
+    // browser sends without asking first) would be stored though its page could not read the
+    // answer. A call without an Origin (not from a browser page) is not a page elsewhere.
+    if (
+      origin &&
+      submitters !== '*' &&
+      SUBMIT_API_PATHS.has(path) &&
+      request.method !== 'OPTIONS' &&
+      !submitters.includes(origin) &&
+      !sameOrigin(request, origin)
+    ) {
+      throw ERR_FORBIDDEN_ORIGIN();
+    }
   });
 }

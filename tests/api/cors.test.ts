@@ -22,9 +22,15 @@ const PARTNER = 'https://partner.example';
 const LOGIN_STEPS = [LOGIN_PATH, LOGIN_MFA_PATH, LOGIN_MFA_SETUP_PATH, LOGIN_PASSWORD_PATH];
 const app = Fastify();
 
+/** Submissions the route received (stored, in the real app). */
+let received = 0;
+
 beforeAll(async () => {
   await httpSecurity(app, { corsOrigins: [PARTNER], submitOrigins: [PARTNER], production: false });
-  app.post('/api/spartan_join/apply-spartan/', async () => ({ ok: true }));
+  app.post('/api/spartan_join/apply-spartan/', async () => {
+    received += 1;
+    return { ok: true };
+  });
   for (const url of LOGIN_STEPS) app.post(url, async () => ({ ok: true }));
   await app.ready();
 });
@@ -38,14 +44,18 @@ describe('given CORS_ORIGINS restricts the submissions', () => {
       headers: { origin: PARTNER },
     });
     expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect(res.statusCode).toBe(200);
   });
 
-  it('then another origin gets no CORS headers, for the call or its preflight', async () => {
+  it('then another origin is refused (403, the route never runs), for the call or its preflight', async () => {
+    const before = received;
     const res = await app.inject({
       method: 'POST',
       url: '/api/spartan_join/apply-spartan/',
       headers: { origin: 'https://elsewhere.example' },
     });
+    expect(res.statusCode).toBe(403);
+    expect(received).toBe(before);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await app.inject({
       method: 'OPTIONS',
@@ -53,6 +63,21 @@ describe('given CORS_ORIGINS restricts the submissions', () => {
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('given CORS_ORIGINS restricts the submissions, a call not from a browser page', () => {
+  it('(no Origin) and one from our own pages are still taken', async () => {
+    const before = received;
+    const plain = await app.inject({ method: 'POST', url: '/api/spartan_join/apply-spartan/' });
+    expect(plain.statusCode).toBe(200);
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/spartan_join/apply-spartan/',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(received).toBe(before + 2);
   });
 });
 
