@@ -24,6 +24,7 @@ import {
   ERR_UNAVAILABLE,
   databaseUnavailable,
   errorLabel,
+  loggedError,
   frameworkErrors,
   publicError,
   sendError,
@@ -106,30 +107,6 @@ const CLOSING_RETRY_AFTER_SECONDS = 5;
 
 /** Request headers, all together, at most this many bytes (Node's default, stated): else 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
-
-/** Whether an error, or one it wraps, comes from the database (PostgreSQL's or PGlite's). */
-function fromDatabase(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { severity, params, message, cause } = e as Record<string, unknown>;
-    if (severity !== undefined || params !== undefined) return true;
-    if (typeof message === 'string' && message.startsWith('Failed query')) return true;
-    e = cause;
-  }
-  return false;
-}
-
-/**
- * An error as a log line may show it: its name and code (errorLabel), and the first line of its
- * message unless the error comes from the database. The query layer's messages end with the
- * query's parameters (`Failed query: … params: …`, a search term, an applicant's data), and
- * PostgreSQL's can quote a value; their SQLSTATE code says what went wrong.
- */
-export function loggedError(error: unknown): { name?: string; code?: string; message?: string } {
-  const label = errorLabel(error);
-  const { message } = (error ?? {}) as { message?: unknown };
-  if (typeof message !== 'string' || !message || fromDatabase(error)) return label;
-  return { ...label, message: (message.split('\n')[0] ?? '').slice(0, 200) };
-}
 
 /**
  * Logger options: the request line without its query string (a search's `q` is an applicant's

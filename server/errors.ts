@@ -130,8 +130,7 @@ export const ERR_NOT_AUTHENTICATED = () =>
   );
 export const ERR_INVALID_CODE = () => named(401, 'Invalid code', CODES.INVALID_CODE);
 /** A later login step whose challenge is unknown, used up or past its time. */
-export const ERR_LOGIN_EXPIRED = () =>
-  named(401, LOGIN_EXPIRED, CODES.LOGIN_EXPIRED);
+export const ERR_LOGIN_EXPIRED = () => named(401, LOGIN_EXPIRED, CODES.LOGIN_EXPIRED);
 export const ERR_FORBIDDEN_ROLE = () =>
   named(403, 'Your role does not allow this', CODES.FORBIDDEN_ROLE);
 export const ERR_FORBIDDEN_ORIGIN = () =>
@@ -311,4 +310,28 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     );
   }
   socket.destroy();
+}
+
+/** Whether an error, or one it wraps, comes from the database (PostgreSQL's or PGlite's). */
+export function fromDatabase(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { severity, params, message, cause } = e as Record<string, unknown>;
+    if (severity !== undefined || params !== undefined) return true;
+    if (typeof message === 'string' && message.startsWith('Failed query')) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * An error as a log line may show it: its name and code (errorLabel), and the first line of its
+ * message unless the error comes from the database. The query layer's messages end with the
+ * query's parameters (`Failed query: … params: …`, a search term, an applicant's data), and
+ * PostgreSQL's can quote a value; their SQLSTATE code says what went wrong.
+ */
+export function loggedError(error: unknown): { name?: string; code?: string; message?: string } {
+  const label = errorLabel(error);
+  const { message } = (error ?? {}) as { message?: unknown };
+  if (typeof message !== 'string' || !message || fromDatabase(error)) return label;
+  return { ...label, message: (message.split('\n')[0] ?? '').slice(0, 200) };
 }

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { StaffService } from '../staff.ts';
 import {
+  commandFailure,
   parseCommand,
   runStaffCommand,
   type CommandResult,
@@ -171,11 +172,7 @@ async function answer(staff: StaffService, line: string): Promise<CommandResult>
   try {
     return await runStaffCommand(staff, cmd);
   } catch (err) {
-    return {
-      code: 1,
-      stdout: '',
-      stderr: `${err instanceof Error ? err.message : 'The command failed'}\n`,
-    };
+    return { code: 1, stdout: '', stderr: `${commandFailure(err)}\n` };
   }
 }
 

@@ -3,6 +3,7 @@
  * connection, or by the running server for the CLI over the admin socket
  * (server/cli/admin-socket.ts). Both print exactly the same.
  */
+import { fromDatabase, loggedError } from '../errors.ts';
 import { isRole, normaliseUsername, StaffAccountError, type Role } from '../staff-rules.ts';
 import type { StaffService } from '../staff.ts';
 
@@ -88,4 +89,20 @@ export async function runStaffCommand(
     if (err instanceof StaffAccountError) return fail(err.message);
     throw err;
   }
+}
+
+/** Codes of a database that is not there or went away: refused, unknown host, cut, shutting down. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * What the CLI prints when a command fails: the account rule it broke as it is, else one sentence.
+ * Never the query layer's message: it ends with the query and its values (a username, a hash).
+ */
+export function commandFailure(err: unknown): string {
+  if (err instanceof StaffAccountError) return err.message;
+  const { name, code, message } = loggedError(err);
+  if ((code && UNREACHABLE.has(code)) || /^(08|57P)/.test(code ?? '') || fromDatabase(err)) {
+    return `The command failed: the database did not answer or refused it${code ? ` (${code})` : ''}; check DATABASE_URL and that it is running.`;
+  }
+  return message ?? `The command failed (${name ?? 'unknown error'}).`;
 }

@@ -19,7 +19,13 @@ import { configFromEnv } from '../config.ts';
 import { passwordShapeProblem } from '../security/passwords.ts';
 import { isRole, StaffAccountError } from '../staff-rules.ts';
 import { sendToServer } from './admin-socket.ts';
-import { COMMANDS, runStaffCommand, type CommandName, type StaffCommand } from './commands.ts';
+import {
+  COMMANDS,
+  commandFailure,
+  runStaffCommand,
+  type CommandName,
+  type StaffCommand,
+} from './commands.ts';
 
 const USAGE = `Usage:
   npm run staff -- add <username> [--name "Full Name"] [--role admin|reviewer]   (password on standard input)
@@ -170,7 +176,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(err instanceof Error ? err.message : String(err));
+      console.error(commandFailure(err));
       process.exit(1);
     },
   );
