@@ -156,7 +156,7 @@ describe('durability of the embedded database', () => {
 
     // SIGTERM: drains, closes the database, releases the folder, exits 0.
     restarted.proc.kill('SIGTERM');
-    expect(await restarted.exited).toBe(0);
+    expect(await restarted.exited, restarted.stderr()).toBe(0);
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 });

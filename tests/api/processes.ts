@@ -10,6 +10,8 @@ export interface RunningServer {
   url: string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
+  /** Everything the server wrote to stderr so far (to name why it exited as it did). */
+  stderr: () => string;
 }
 
 /** One node process (no tsx wrapper process), so a signal reaches the server itself. */
@@ -36,7 +38,7 @@ export function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
       const match = /ready on (http:\/\/\S+)/.exec(out);
       if (match?.[1]) {
         ready = true;
-        resolve({ proc, url: match[1], exited });
+        resolve({ proc, url: match[1], exited, stderr: () => err });
       }
     });
     proc.stderr?.on('data', (chunk: Buffer) => {
