@@ -119,28 +119,29 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
     frameguard: { action: 'deny' },
   });
 
+  /**
+   * Whether the page that made this API call may make it. A call without an Origin (not from a
+   * browser page) and a page of this server may make any; a page elsewhere only the public ones.
+   * With partners named, a page elsewhere may not submit either: without this, a form post (which
+   * a browser sends without asking first) would be stored though its page could not read the
+   * answer. The preflight itself is answered by the CORS plugin above.
+   */
+  const mayCall = (request: FastifyRequest, path: string): boolean => {
+    const origin = request.headers.origin;
+    if (!origin || sameOrigin(request, origin)) return true;
+    if (!PUBLIC_API_PATHS.has(path)) return false;
+    if (submitters === '*' || !SUBMIT_API_PATHS.has(path) || request.method === 'OPTIONS') {
+      return true;
+    }
+    return submitters.includes(origin);
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request.url);
     if (!OPEN_ASSETS.test(path)) reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (!path.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
     reply.header('Vary', 'Origin');
-    const origin = request.headers.origin;
-    if (origin && !PUBLIC_API_PATHS.has(path) && !sameOrigin(request, origin)) {
-      throw ERR_FORBIDDEN_ORIGIN();
-    }
-    // With partners named, a page elsewhere may not submit: without this, a form post (which a
-    // browser sends without asking first) would be stored though its page could not read the
-    // answer. A call without an Origin (not from a browser page) is not a page elsewhere.
-    if (
-      origin &&
-      submitters !== '*' &&
-      SUBMIT_API_PATHS.has(path) &&
-      request.method !== 'OPTIONS' &&
-      !submitters.includes(origin) &&
-      !sameOrigin(request, origin)
-    ) {
-      throw ERR_FORBIDDEN_ORIGIN();
-    }
+    if (!mayCall(request, path)) throw ERR_FORBIDDEN_ORIGIN();
   });
 }
