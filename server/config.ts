@@ -1,6 +1,7 @@
 /** Server configuration from the environment, with the defaults listed in docs/SERVER.md, "Configuration". */
 import net from 'node:net';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { defaultHashPoolOptions, type HashPoolOptions } from './security/hash-pool.ts';
 import type { S3Options } from './storage/s3.ts';
 
@@ -153,6 +154,21 @@ function smtpUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+const DEFAULT_FROM = 'The Spartans <no-reply@spartans.invalid>';
+
+/** One sender, as nodemailer reads it: an address with a name or without. */
+function mailFrom(value: string | undefined): string {
+  if (!value) return DEFAULT_FROM;
+  const parsed = addressparser(value);
+  const one = parsed.length === 1 ? parsed[0] : undefined;
+  if (!one || !('address' in one) || !/^[^\s@]+@[^\s@]+$/.test(one.address ?? '')) {
+    throw new ConfigError(
+      `MAIL_FROM must be one address such as "The Spartans <no-reply@spartans.example>", not "${value}".`,
+    );
+  }
+  return value;
+}
+
 function port(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
@@ -217,7 +233,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     fileStorage: fileStorage(env),
     s3: s3FromEnv(env),
     smtpUrl: smtpUrl(env.SMTP_URL),
-    mailFrom: env.MAIL_FROM || 'The Spartans <no-reply@spartans.invalid>',
+    mailFrom: mailFrom(env.MAIL_FROM),
     publicUrl: env.PUBLIC_URL
       ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, false)
       : `http://${env.HOST ?? '127.0.0.1'}:${listenPort}`,

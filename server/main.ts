@@ -43,12 +43,42 @@ export async function startServer(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw new ListenError(config.host, config.port, err);
+  }
   // `npm run staff` reaches this server through DATA_DIR/admin.sock (server/cli/admin-socket.ts).
   stopSocket = await startAdminSocket(app.staff, config.dataDir, (m) => console.warn(m));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Spartans platform ready on http://${config.host}:${port}`);
+}
+
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'another program is using that port',
+  EACCES: 'permission denied',
+  EADDRNOTAVAIL: 'that address is not one of this machine',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be looked up',
+};
+
+/**
+ * The server could not listen on HOST:PORT. Its own class, because the same codes (ENOTFOUND,
+ * EACCES) also come from the database and the data folder, and the sentence must name the setting
+ * that is wrong.
+ */
+export class ListenError extends Error {
+  override name = 'ListenError';
+  constructor(host: string, port: number, cause: unknown) {
+    const code = (cause as { code?: string } | null)?.code ?? '';
+    const problem = LISTEN_PROBLEMS[code] ?? (code || 'it failed');
+    super(
+      `The server cannot start: it cannot listen on ${host}:${port} (${problem}${code && problem !== code ? `, ${code}` : ''}); set HOST to an address of this machine and PORT to a free port.`,
+      { cause },
+    );
+  }
 }
 
 const FILE_PROBLEMS: Record<string, string> = {
@@ -74,9 +104,11 @@ export function startupMessage(err: unknown): string {
     message?: string;
     name?: string;
   };
-  if ((name === 'DataDirLockedError' || name === 'ConfigError') && message) return message;
-  if (code === 'EADDRINUSE' || (code === 'EACCES' && !file)) {
-    return `The server cannot start: it cannot listen on HOST:PORT (${code === 'EADDRINUSE' ? 'another program is using that port' : 'permission denied'}); set PORT to a free port.`;
+  if (
+    (name === 'DataDirLockedError' || name === 'ConfigError' || name === 'ListenError') &&
+    message
+  ) {
+    return message;
   }
   if (code && file && FILE_PROBLEMS[code]) {
     return `The server cannot start: it cannot use ${file} (${FILE_PROBLEMS[code]}, ${code}); check DATA_DIR and the folder's owner and permissions.`;

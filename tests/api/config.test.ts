@@ -3,14 +3,17 @@
  * (and `npm start` prints that sentence alone, before any build), never replaced by a default.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../server/config.ts';
+import { ListenError, startupMessage } from '../../server/main.ts';
+import { pgliteDataDir } from './pglite-template.ts';
 import { run } from './processes.ts';
 
 describe('settings', () => {
-  it.each([
+  it.each<[NodeJS.ProcessEnv, string]>([
     [{ PORT: 'abc' }, 'PORT must be a port number from 0 to 65535, not "abc".'],
     [{ PORT: '99999' }, 'PORT must be a port number from 0 to 65535, not "99999".'],
     [{ PORT: '-1' }, 'PORT must be a port number from 0 to 65535, not "-1".'],
@@ -55,6 +58,13 @@ describe('settings', () => {
       'DATABASE_POOL_SIZE must be a whole number above 0, not "abc".',
     ],
     [{ FILE_STORAGE: 'bogus' }, 'FILE_STORAGE must be disk, postgres or s3, not "bogus".'],
+    ...['nobody', 'Name <nobody>', 'a@b.example, c@d.example', 'The Spartans'].map(
+      (from) =>
+        [
+          { MAIL_FROM: from },
+          `MAIL_FROM must be one address such as "The Spartans <no-reply@spartans.example>", not "${from}".`,
+        ] satisfies [NodeJS.ProcessEnv, string],
+    ),
   ])('given %o, then it is refused: %s', (env, message) => {
     expect(() => configFromEnv(env)).toThrow(new ConfigError(message));
   });
@@ -68,7 +78,12 @@ describe('settings', () => {
       SMTP_URL: 'smtps://user:secret@mail.example:465',
       PUBLIC_URL: 'https://spartans.example/',
       RETENTION_DAYS: '30',
+      MAIL_FROM: 'PSWF desk <desk@spartans.example>',
     });
+    expect(config.mailFrom).toBe('PSWF desk <desk@spartans.example>');
+    expect(configFromEnv({ MAIL_FROM: 'desk@spartans.example' }).mailFrom).toBe(
+      'desk@spartans.example',
+    );
     expect(config.port).toBe(0);
     expect(config.staffMfa).toBe('optional');
     expect(config.corsOrigins).toEqual(['https://partner.example', 'http://127.0.0.1:5174']);
@@ -97,6 +112,46 @@ describe('settings', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('given a port another program holds, then the server says it cannot listen there, in one sentence naming HOST and PORT', async () => {
+    // A migrated database, as a first start leaves it: the start gets as far as listening.
+    const dataDir = pgliteDataDir('config-');
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const result = await run('server/main.ts', [], {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `The server cannot start: it cannot listen on 127.0.0.1:${port} (another program is using that port, EADDRINUSE); set HOST to an address of this machine and PORT to a free port.`,
+      );
+    } finally {
+      holder.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['ENOTFOUND', 'no such host, ENOTFOUND'],
+    ['EADDRNOTAVAIL', 'that address is not one of this machine, EADDRNOTAVAIL'],
+    ['EACCES', 'permission denied, EACCES'],
+  ])(
+    'given listening failed with %s, then the sentence names HOST and PORT, not the database or the data folder',
+    (code, problem) => {
+      // The same codes come from the database's host lookup and from the data folder's files.
+      const cause = Object.assign(new Error(`getaddrinfo ${code} db.example`), {
+        code,
+        syscall: 'getaddrinfo',
+      });
+      expect(startupMessage(new ListenError('999.1.1.1', 3000, cause))).toBe(
+        `The server cannot start: it cannot listen on 999.1.1.1:3000 (${problem}); set HOST to an address of this machine and PORT to a free port.`,
+      );
+    },
+  );
 
   it('given no database answering at DATABASE_URL, then the staff CLI says so in one sentence, with neither query nor password', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-config-'));
