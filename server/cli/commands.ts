@@ -19,6 +19,9 @@ export interface StaffCommand {
   password?: string | undefined;
 }
 
+/** The first line of `list`: its columns, tab-separated as the rows are. */
+export const LIST_HEADER = 'username\tname\trole\tcreated\ttwo-factor';
+
 export interface CommandResult {
   code: number;
   stdout: string;
@@ -78,6 +81,7 @@ export async function runStaffCommand(
       case 'list': {
         const users = await staff.list();
         if (users.length === 0) return ok('No staff accounts.');
+        out.push(LIST_HEADER);
         for (const u of users) {
           const mfa = u.mfaEnrolled ? 'totp' : u.setupPending ? 'setup-pending' : 'no-2fa';
           out.push(`${u.username}\t${u.name}\t${u.role}\t${u.createdAt.toISOString()}\t${mfa}`);

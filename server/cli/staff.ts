@@ -7,7 +7,7 @@
  *                                    line), or typed at a prompt without echo. The first
  *                                    account is an admin whatever --role says; later ones
  *                                    default to reviewer.
- *   list
+ *   list                             one account a line, tab-separated, under a header line
  *   remove <username>                also ends every session of that account
  *   reset-password <username>        new password from standard input; sessions end
  *   set-role <username> <admin|reviewer>
@@ -79,42 +79,73 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+/** A command line that is not a command: what is wrong with it, said before the usage. */
+class UsageError extends Error {}
+
+const OPTIONS = ['name', 'role'] as const;
+type OptionName = (typeof OPTIONS)[number];
+
 function parseArgs(argv: string[]) {
   const positional: string[] = [];
-  const options: Record<string, string | undefined> = {};
+  const options: Partial<Record<OptionName, string>> = {};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
-    const option = /^--(name|role|password)(?:=(.*))?$/.exec(arg);
-    if (option?.[1] === 'password') {
+    const option = /^--([^=]+)(?:=(.*))?$/.exec(arg);
+    if (!option) {
+      positional.push(arg);
+      continue;
+    }
+    const key = option[1] ?? '';
+    if (key === 'password') {
       throw new StaffAccountError('Passwords are never given as arguments: pipe or type it');
     }
-    if (option?.[1]) {
-      if (option[2] !== undefined) options[option[1]] = option[2];
-      else {
-        options[option[1]] = argv[i + 1];
-        i += 1;
-      }
-    } else positional.push(arg);
+    if (!OPTIONS.includes(key as OptionName)) throw new UsageError(`Unknown option --${key}.`);
+    let value = option[2];
+    if (value === undefined) {
+      value = argv[i + 1];
+      i += 1;
+    }
+    if (value === undefined || value === '' || value.startsWith('--')) {
+      throw new UsageError(`--${key} needs a value.`);
+    }
+    options[key as OptionName] = value;
   }
   return { positional, options };
 }
 
-/** The command line as a command, or null for a usage error. */
-function commandOf(argv: string[]): StaffCommand | null {
+/** How many words follow each command's name: the username, then set-role's role. */
+const ARGUMENTS: Record<CommandName, number> = {
+  add: 1,
+  list: 0,
+  remove: 1,
+  'reset-password': 1,
+  'set-role': 2,
+};
+
+/** The command line as a command; a UsageError says what is wrong with it. */
+export function commandOf(argv: string[]): StaffCommand {
   const { positional, options } = parseArgs(argv);
-  const [command, username, ...rest] = positional;
-  if (!COMMANDS.includes(command as CommandName)) return null;
-  const role = command === 'set-role' ? rest.shift() : options.role;
-  if (rest.length > 0) return null;
-  if (command !== 'list' && !username) return null;
-  if (role !== undefined && !isRole(role)) return null;
-  if (command === 'set-role' && !role) return null;
-  return {
-    command: command as CommandName,
-    username,
-    name: options.name,
-    role,
-  };
+  const [command, ...words] = positional;
+  if (!command) throw new UsageError('Name a command.');
+  if (!COMMANDS.includes(command as CommandName)) {
+    throw new UsageError(`Unknown command “${command}”.`);
+  }
+  const name = command as CommandName;
+  const wanted = ARGUMENTS[name];
+  if (words.length > wanted) throw new UsageError(`Unexpected argument “${words[wanted]}”.`);
+  if (wanted > 0 && !words[0]) throw new UsageError(`${name} needs a username.`);
+  if (name === 'set-role' && !words[1])
+    throw new UsageError('set-role needs a role: admin or reviewer.');
+  for (const key of OPTIONS) {
+    if (options[key] !== undefined && name !== 'add') {
+      throw new UsageError(`--${key} is an option of add only.`);
+    }
+  }
+  const role = name === 'set-role' ? words[1] : options.role;
+  if (role !== undefined && !isRole(role)) {
+    throw new UsageError(`The role must be admin or reviewer, not “${role}”.`);
+  }
+  return { command: name, username: words[0], name: options.name, role };
 }
 
 async function runDirect(cmd: StaffCommand) {
@@ -154,9 +185,16 @@ async function runDirect(cmd: StaffCommand) {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const cmd = commandOf(argv);
-  if (!cmd) {
-    console.error(USAGE);
+  if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  let cmd: StaffCommand;
+  try {
+    cmd = commandOf(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n\n${USAGE}`);
     return 2;
   }
   if (cmd.command === 'add' || cmd.command === 'reset-password') {

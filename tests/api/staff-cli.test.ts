@@ -40,6 +40,7 @@ describe('staff command', () => {
     expect(add.code).toBe(0);
     expect(add.stdout).toMatch(/Created staff account alice \(Alice Archer\), role admin/);
     const list = await staff(['list']);
+    expect(list.stdout.split('\n')[0]).toBe('username\tname\trole\tcreated\ttwo-factor');
     expect(list.stdout).toMatch(/^alice\tAlice Archer\tadmin\t\S+\tno-2fa$/m);
   });
 
@@ -50,9 +51,15 @@ describe('staff command', () => {
     const argv = await staff(['add', 'bob', '--password=a sturdy passphrase']);
     expect(argv.code).toBe(1);
     expect(argv.stderr).toMatch(/never given as arguments/);
-    for (const args of [['frobnicate'], ['set-role', 'alice', 'owner'], ['remove']]) {
-      expect((await staff(args)).code, args.join(' ')).toBe(2);
-    }
+    // Each mistake is named first, then the usage.
+    const owner = await staff(['set-role', 'alice', 'owner']);
+    expect(owner.code).toBe(2);
+    expect(owner.stderr).toMatch(
+      /^The role must be admin or reviewer, not “owner”\.\n\nUsage:\n {2}npm run staff -- add /,
+    );
+    const help = await staff(['--help']);
+    expect([help.code, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^Usage:\n/);
   });
 
   it('given the server running on the same data folder, then every command works through it', async () => {
