@@ -22,6 +22,7 @@ import { DeleteDialog } from './ConfirmDialog.tsx';
 import { DeskTools } from './DeskTools.tsx';
 import { KINDS, SITE_SOURCE, fieldText, type Kind } from './kinds.ts';
 import { TableScroll } from './TableScroll.tsx';
+import { useFocusAfterRemoval } from './useFocusAfterRemoval.ts';
 import { AppLink } from './links.tsx';
 import { detailHref, listHref } from './urls.ts';
 import './desk.css';
@@ -68,8 +69,6 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  /** After a delete: the row whose name takes focus once the list without it has rendered. */
-  const focusRow = useRef<number | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const key = JSON.stringify(filters);
   // Delete is for admins: hidden from a known reviewer. After a reload the role is not known
@@ -85,15 +84,14 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     staffState.focusList = false;
     titleRef.current?.focus();
   }, []);
-  // A deleted row is gone: focus goes to the row that took its place, else the one before,
-  // else the list's heading.
-  useEffect(() => {
-    if (focusRow.current === null) return;
-    const links = tableRef.current?.querySelectorAll<HTMLElement>('tbody th a');
-    const next = links?.[Math.min(focusRow.current, links.length - 1)];
-    focusRow.current = null;
-    (next ?? titleRef.current)?.focus();
-  }, [list.data]);
+  // A deleted row is gone: focus goes to the name of the row that took its place, else of the one
+  // before, else to the list's heading.
+  const focusAfterDelete = useFocusAfterRemoval(
+    list.data,
+    tableRef,
+    'tbody th a',
+    () => titleRef.current,
+  );
   useEffect(() => {
     void fetchList(kind, filters);
     // The filters are compared by value (a new object comes with each render).
@@ -166,7 +164,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     if (await removeApplication(kind, toDelete.id)) {
       setToDelete(null);
       announce('Application deleted');
-      focusRow.current = index;
+      focusAfterDelete.removing(toDelete.id, index);
       // The page may now be short: fetch it again so it fills up from the next.
       void fetchList(kind, filters);
     }

@@ -1,6 +1,7 @@
 /** A table of staff sessions (your own, or an account's for an admin), each one endable. */
 import { useEffect, useRef } from 'react';
 import { TableScroll } from './TableScroll.tsx';
+import { useFocusAfterRemoval } from './useFocusAfterRemoval.ts';
 import { browserName, when } from './admin-ui.tsx';
 
 export interface StaffSession {
@@ -26,23 +27,18 @@ export function SessionTable({
 }) {
   const wrap = useRef<HTMLDivElement>(null);
   const empty = useRef<HTMLParagraphElement>(null);
-  /** The row whose End was pressed, while its session is being ended. */
-  const ended = useRef<{ id: string; index: number } | null>(null);
   // The ended session's row goes: focus goes to the End of the row that took its place, else of
-  // the one before, else to the table (or the note that none is left), not to the page.
-  useEffect(() => {
-    const gone = ended.current;
-    if (!gone || sessions.some((s) => s.id === gone.id)) return;
-    ended.current = null;
-    const buttons = wrap.current?.querySelectorAll<HTMLElement>('tbody button');
-    const next = buttons?.[Math.min(gone.index, buttons.length - 1)];
-    (next ?? wrap.current ?? empty.current)?.focus();
-  }, [sessions]);
+  // the one before, else to the table (or the note that none is left).
+  const focus = useFocusAfterRemoval(
+    sessions,
+    wrap,
+    'tbody button',
+    () => wrap.current ?? empty.current,
+  );
   // An end that failed leaves the row, and focus on its button.
   useEffect(() => {
-    if (busyId === null && ended.current && sessions.some((s) => s.id === ended.current?.id))
-      ended.current = null;
-  }, [busyId, sessions]);
+    if (busyId === null) focus.kept();
+  }, [busyId, sessions, focus]);
 
   if (sessions.length === 0)
     return (
@@ -87,7 +83,7 @@ export function SessionTable({
                       aria-disabled={busyId === session.id ? true : undefined}
                       onClick={() => {
                         if (busyId !== null) return;
-                        ended.current = { id: session.id, index: endable.indexOf(session) };
+                        focus.removing(session.id, endable.indexOf(session));
                         onEnd(session);
                       }}
                     >
