@@ -5,8 +5,10 @@
  * POST    /api/staff/erase/ {email}              admin  → {spartan, investor}: counts deleted
  * GET     /api/staff/applications/{spartan|investor}/latest/ bearer → {latest}: the newest application's
  *         cursor, with an ETag (304 when unchanged); not counted as session activity (a poll)
+ * GET     /api/staff/applications/{spartan|investor}/origins/ bearer → {origins}: every partner
+ *         origin applications came from, for the list's Source filter
  */
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { email } from '../../schemas/fields.ts';
@@ -36,6 +38,39 @@ const notificationsBody = z.strictObject({
   email: z.optional(z.string({ error: 'Enter a valid email address' })),
 });
 const eraseBody = z.strictObject({ email });
+
+type ApplicationTable = typeof spartanApplications | typeof investorApplications;
+
+/** The Source filter offers at most this many partners (a list longer than that is not a menu). */
+export const ORIGINS_LIMIT = 500;
+
+const originsResponse = {
+  type: 'object',
+  required: ['origins'],
+  properties: { origins: { type: 'array', items: { type: 'string' } } },
+} as const;
+
+/**
+ * The distinct partner origins of a table, in order. PostgreSQL has no skip scan, so
+ * `SELECT DISTINCT origin` would read every row; this walks the (origin, created_at, id) index
+ * one origin at a time (a "loose index scan"), so its cost grows with the partners, not the rows.
+ */
+async function partnerOrigins(db: Db, t: ApplicationTable): Promise<string[]> {
+  // db.execute's answer differs between the two drivers: the rows' shape is asserted here.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+  const result = (await db.execute(sql`
+    WITH RECURSIVE partners(origin, n) AS (
+      (SELECT origin, 1 FROM ${t} WHERE origin IS NOT NULL ORDER BY origin LIMIT 1)
+      UNION ALL
+      SELECT (SELECT origin FROM ${t} WHERE origin > partners.origin ORDER BY origin LIMIT 1), n + 1
+        FROM partners WHERE partners.origin IS NOT NULL AND n < ${ORIGINS_LIMIT}
+    )
+    SELECT origin FROM partners WHERE origin IS NOT NULL`)) as unknown as {
+    rows: Array<{ origin: string }>;
+  };
+  // In code-point order: the index's order follows the database's collation, which varies.
+  return result.rows.map((r) => r.origin).sort();
+}
 
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
   const { db, files, sessions, mailer, outbox } = opts;
@@ -76,6 +111,14 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
 
   for (const kind of ['spartan', 'investor'] as const) {
     const table = kind === 'spartan' ? spartanApplications : investorApplications;
+    app.get(
+      `${deskRoot(kind)}/origins/`,
+      {
+        onRequest: sessions.requireStaff,
+        schema: { response: { 200: originsResponse, ...errorResponses } },
+      },
+      async () => ({ origins: await partnerOrigins(db, table) }),
+    );
     app.get(
       `${deskRoot(kind)}/latest/`,
       { onRequest: sessions.peekStaff, schema: { response: errorResponses } },

@@ -775,6 +775,7 @@ export function staffSuite(
             admin: false,
           },
           { method: 'GET' as const, url: `/api/staff/applications/${kind}/latest/`, admin: false },
+          { method: 'GET' as const, url: `/api/staff/applications/${kind}/origins/`, admin: false },
         ]),
         { method: 'GET', url: '/api/staff/applications/spartan/resumes.zip', admin: false },
         { method: 'GET', url: '/api/staff/notifications/', admin: false },

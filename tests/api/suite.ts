@@ -979,6 +979,52 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         expect(tooLong.json().code).toBe(CODES.INVALID_FORM);
       });
 
+      it('given partners that submitted, then the Source filter gets every partner origin once, in order, whatever page the list is on', async () => {
+        const tag = unique();
+        const partners = ['https://c', 'https://a', 'https://b'].map((p) => `${p}-${tag}.example`);
+        for (const origin of [...partners, partners[0]!]) {
+          const res = await call({
+            method: 'POST',
+            url: '/api/investors/join_investor/',
+            headers: { origin },
+            payload: investorPayload(),
+          });
+          expect(res.statusCode).toBe(201);
+        }
+        // Newer rows from our own site: none of the partners is on the list's first page.
+        for (let i = 0; i < 2; i += 1) {
+          await call({
+            method: 'POST',
+            url: '/api/investors/join_investor/',
+            payload: investorPayload(),
+          });
+        }
+        const page = await staff({
+          method: 'GET',
+          url: '/api/investors/get_investor_applications/?page_size=2',
+        });
+        expect(page.json().data.map((a: { origin: string | null }) => a.origin)).toEqual([
+          null,
+          null,
+        ]);
+
+        const res = await staff({
+          method: 'GET',
+          url: '/api/staff/applications/investor/origins/',
+        });
+        expect(res.statusCode).toBe(200);
+        const { origins } = res.json() as { origins: string[] };
+        expect(origins.filter((o) => o.includes(tag))).toEqual([...partners].sort());
+        expect(origins).toEqual([...new Set(origins)].sort());
+        expect(origins).not.toContain(null);
+        // Each kind has its own: no Spartan application came from these partners.
+        const spartan = await staff({
+          method: 'GET',
+          url: '/api/staff/applications/spartan/origins/',
+        });
+        expect(spartan.json().origins.filter((o: string) => o.includes(tag))).toEqual([]);
+      });
+
       it('given a listed partner origin, then login echoes it with Vary: Origin', async () => {
         const res = await call({
           method: 'POST',

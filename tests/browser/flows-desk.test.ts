@@ -403,6 +403,10 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     expect((await siteList).status()).toBe(200);
     await expect.poll(() => statusText(page)).toMatch(/\d+ applications? \(Qualified\)\./);
     expect(await page.getByRole('link', { name: who.fullname }).count()).toBe(0);
+    // The partner is still offered as a source, though no row of this view came from it.
+    await expect
+      .poll(() => page.getByLabel('Source').locator(`option[value="${partner}"]`).count())
+      .toBe(1);
     expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
   });

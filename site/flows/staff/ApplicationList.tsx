@@ -11,6 +11,7 @@ import {
   announce,
   exportView,
   fetchLatest,
+  fetchOrigins,
   fetchList,
   removeApplication,
   sameFilters,
@@ -98,6 +99,14 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, key]);
 
+  // The Source filter's partners: every origin applications came from, not only this page's.
+  const [origins, setOrigins] = useState<readonly string[]>([]);
+  const loadOrigins = () =>
+    fetchOrigins(kind).then(
+      (found) => setOrigins(found),
+      () => undefined, // Unavailable: the filter offers the origins this page shows.
+    );
+
   // Live list: a cheap poll for the newest application (304 while nothing arrived). On the
   // first page, newest first, new ones appear in place and are announced politely; elsewhere a
   // notice offers the newest.
@@ -118,6 +127,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       if (stopped || now === latest.current) return;
       const first = latest.current === undefined;
       latest.current = now;
+      // A new application may come from a new partner: the Source filter offers it.
+      void loadOrigins();
       if (first) return;
       if (!inPlace) {
         setArrived(true);
@@ -145,14 +156,15 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, key]);
 
-  // The partner origins this page shows, offered as filters beside "our site".
+  // The partner origins, offered as filters beside "our site" (with this page's and the chosen
+  // one's, should the server's list be late or unavailable).
   const partners = [
     ...new Set(
-      [filters.source, ...list.data.map((a) => a.origin)].filter(
+      [filters.source, ...origins, ...list.data.map((a) => a.origin)].filter(
         (o): o is string => typeof o === 'string' && o !== '' && o !== 'site',
       ),
     ),
-  ];
+  ].sort();
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const at = (changes: Partial<ListFilters>) => listHref(kind, { ...filters, ...changes });
   const filtered = (changes: Partial<ListFilters>) =>

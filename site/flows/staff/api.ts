@@ -426,6 +426,12 @@ export async function fetchLatest(kind: Kind): Promise<string | null> {
   return body.latest ?? null;
 }
 
+/** Every partner origin applications of this kind came from (the Source filter's options). */
+export async function fetchOrigins(kind: Kind): Promise<string[]> {
+  const body = await call<{ origins?: string[] }>('get', `${deskRoot(kind)}/origins/`);
+  return body.origins ?? [];
+}
+
 export type NotificationMode = 'off' | 'each' | 'digest';
 
 export async function fetchNotifications(): Promise<{ mode: NotificationMode; email: string }> {
