@@ -2,7 +2,7 @@
  * Explainer videos: the six explainers as muted, looping preview tiles (poster,
  * title overlay; they play while hovered or focused and fetch no video bytes
  * before), in a carousel (3 per view from 1024 px, 2 from 464 px, 1 below;
- * loops, drags and swipes, arrows on desktop, dots below) or a grid (1, 2, 3 columns).
+ * loops, drags and swipes, a next arrow on desktop, dots below) or a grid (1, 2, 3 columns).
  * Activating a tile opens a modal player (controls, autoplay, close icon,
  * Escape); the carousel's player also offers Copy Link and Share via Email.
  *
@@ -117,6 +117,7 @@ export function Explainers({
         <Carousel
           label={label}
           slidesPerView={VIDEO_CAROUSEL_BREAKPOINTS}
+          arrows="next"
           arrowsMinWidth={1024}
           dots="narrow"
           loop
