@@ -12,7 +12,10 @@ import type { StaffService } from '../../server/staff.ts';
 import { pgliteDataDir, withPgliteTemplate } from './pglite-template.ts';
 import { run, startServer, type RunningServer } from './processes.ts';
 
-describe('staff command', () => {
+// A limit against a hang, not a speed check: each command here is a process of its own that opens
+// the embedded database (compiling its WebAssembly) and hashes with argon2id; the first test, two
+// such commands, came near the project's 180 s in a run with both cores busy.
+describe('staff command', { timeout: 360_000 }, () => {
   const dataDir = pgliteDataDir('spartan-cli-');
   const env = { DATA_DIR: dataDir, DIST_DIR: dataDir };
   const staff = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
