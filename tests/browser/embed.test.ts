@@ -119,6 +119,53 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     expect(styles.state.font).not.toContain('Georgia');
   });
 
+  it("nor do the text styles the partner's containers pass down (italics, capitals, spacing, alignment)", async () => {
+    const { page } = await openDemo();
+    const TEXT = [
+      'fontStyle',
+      'fontWeight',
+      'textTransform',
+      'textAlign',
+      'textIndent',
+      'letterSpacing',
+      'wordSpacing',
+      'whiteSpace',
+    ] as const;
+    const roots = () =>
+      page.evaluate((props) => {
+        const all = [...document.querySelectorAll('spartan-counter, spartan-banner')].map((host) =>
+          host.shadowRoot!.querySelector('.spartan-root')!,
+        );
+        return all.map((root) => {
+          const cs = getComputedStyle(root);
+          return Object.fromEntries(props.map((p) => [p, cs[p]]));
+        });
+      }, TEXT);
+    const before = await roots();
+    expect(before.length).toBe(3);
+    // A container's inherited text styles, as a partner page may set them (through the CSSOM:
+    // the page's CSP allows no inline style).
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(
+        'body { font-style: italic; font-weight: 700; text-transform: uppercase; text-align: right; text-indent: 3em; letter-spacing: 5px; word-spacing: 20px; white-space: pre; }',
+      );
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    expect(await page.evaluate(() => getComputedStyle(document.body).letterSpacing)).toBe('5px');
+    expect(await roots()).toEqual(before);
+    expect(before[0]).toEqual({
+      fontStyle: 'normal',
+      fontWeight: '400',
+      textTransform: 'none',
+      textAlign: 'start',
+      textIndent: '0px',
+      letterSpacing: 'normal',
+      wordSpacing: '0px',
+      whiteSpace: 'normal',
+    });
+  });
+
   it('is themed through --spartan-* custom properties and ::part()', async () => {
     const { page } = await openDemo();
     const themed = await page.evaluate(() => {
