@@ -31,6 +31,23 @@ async function openDemo(width = 1440, height = 900) {
 }
 
 describe('spartan-explainers on a partner page', () => {
+  it.each([1024, 1440])(
+    'at %i px its arrow stays inside the element, so an edge-to-edge embed does not widen the page',
+    async (width) => {
+      const { page } = await openDemo(width);
+      const host = page.locator('#explainers');
+      await host.locator('.spartan-carousel__arrow--next').waitFor();
+      const boxes = await host.evaluate((el) => {
+        const arrow = el.shadowRoot!.querySelector('.spartan-carousel__arrow--next')!;
+        const a = arrow.getBoundingClientRect();
+        const h = el.getBoundingClientRect();
+        return { left: a.left >= h.left, right: Math.round(h.right - a.right) };
+      });
+      expect(boxes.left).toBe(true);
+      expect(boxes.right).toBeGreaterThanOrEqual(0);
+    },
+  );
+
   it('renders six tiles with first-party posters and fetches no video bytes before interaction', async () => {
     const { page, errors, videoRequests } = await openDemo();
     const tiles = page.locator('#explainers-grid button[part="tile"]');
