@@ -275,6 +275,14 @@ describe('the npm package', () => {
     }
   });
 
+  it('is not the repository: `npm pack` at its root refuses, naming `npm run pack`', () => {
+    const result = spawnSync('npm', ['pack', '--dry-run'], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(
+      'This is the repository, not the package: `npm run pack` builds the library and packs dist/lib.',
+    );
+  });
+
   it('depends on nothing but its React peers, says which files have side effects, and points editors at its data', () => {
     const installed = path.join(appDir(19), 'node_modules', 'spartan-platform');
     const manifest = JSON.parse(

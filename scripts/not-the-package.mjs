@@ -1,0 +1,7 @@
+// `npm pack` (or `npm publish`) at the repository's root would pack the repository itself: the
+// server, the tests, the site. The package is the library in dist/lib; `npm run pack` builds and
+// packs it. This runs as the root's prepack script and stops that mistake with one sentence.
+console.error(
+  'This is the repository, not the package: `npm run pack` builds the library and packs dist/lib.',
+);
+process.exit(1);
