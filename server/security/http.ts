@@ -9,9 +9,10 @@
  * - API CORS (@fastify/cors), never with credentials:
  *   - the submissions (apply, invest) answer any origin (`*`), so a form works on any
  *     partner page; `CORS_ORIGINS` may restrict them to its origins;
- *   - login (each of its steps: password, second factor, its setup, a new password), logout and
- *     health answer the `CORS_ORIGINS` partners, echoed exactly: the login widget on a listed
- *     partner page goes through every step;
+ *   - login (each of its steps: password, second factor, its setup, a new password), the
+ *     session check (`GET /api/security-session/`, which the login widget makes after a reload),
+ *     logout and health answer the `CORS_ORIGINS` partners, echoed exactly: the login widget on a
+ *     listed partner page goes through every step;
  *   - staff calls carry no CORS headers, and a request from a foreign origin is refused (403).
  * - API responses are never cached.
  */
@@ -20,6 +21,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { ERR_FORBIDDEN_ORIGIN } from '../errors.ts';
 import {
+  ACCOUNT_PATHS,
   APPLY_PATH,
   HEALTH_PATH,
   INVEST_PATH,
@@ -41,6 +43,7 @@ export const PUBLIC_API_PATHS = new Set([
   LOGIN_MFA_SETUP_PATH,
   LOGIN_PASSWORD_PATH,
   LOGOUT_PATH,
+  ACCOUNT_PATHS.session,
   HEALTH_PATH,
 ]);
 

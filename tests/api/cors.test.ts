@@ -7,6 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_PATHS,
   APPLY_PATH,
   INVEST_PATH,
   LOGIN_MFA_PATH,
@@ -32,6 +33,8 @@ beforeAll(async () => {
     return { ok: true };
   });
   for (const url of LOGIN_STEPS) app.post(url, async () => ({ ok: true }));
+  app.get(ACCOUNT_PATHS.session, async () => ({ ok: true }));
+  app.get(ACCOUNT_PATHS.sessions, async () => ({ ok: true }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -107,6 +110,47 @@ describe('given a partner listed in CORS_ORIGINS', () => {
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('given a partner listed in CORS_ORIGINS, after a reload', () => {
+  it('then its login widget may check the session it keeps (a bearer token, no credentials)', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: ACCOUNT_PATHS.session,
+      headers: {
+        origin: PARTNER,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const res = await app.inject({
+      method: 'GET',
+      url: ACCOUNT_PATHS.session,
+      headers: { origin: PARTNER },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
+  });
+
+  it('then another origin gets no CORS headers from it, and the other staff calls stay refused', async () => {
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: ACCOUNT_PATHS.session,
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    const staffCall = await app.inject({
+      method: 'GET',
+      url: ACCOUNT_PATHS.sessions,
+      headers: { origin: PARTNER },
+    });
+    expect(staffCall.statusCode).toBe(403);
+    expect(staffCall.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 

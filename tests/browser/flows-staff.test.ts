@@ -252,6 +252,39 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
       await expect.poll(() => done.evaluate((el) => el.matches(':focus'))).toBe(true);
       expect(await widget.getByText('You are logged in as Flow Tester.').count()).toBe(1);
       expect(await axeViolations(page, '#login')).toEqual([]);
+
+      // A reload finds the tab's session: the widget says who again, fires spartan-login again,
+      // and takes no focus (the visitor may be anywhere on the page).
+      await page.addInitScript(() => {
+        const w = window as unknown as { resumed: unknown[] };
+        w.resumed = [];
+        document.addEventListener('spartan-login', (e) =>
+          w.resumed.push((e as CustomEvent).detail),
+        );
+      });
+      await page.reload();
+      const again = widget.getByRole('heading', { name: 'Logged in' });
+      await again.waitFor();
+      expect(await widget.getByText('You are logged in as Flow Tester.').count()).toBe(1);
+      expect(await again.evaluate((el) => el.matches(':focus'))).toBe(false);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { resumed: unknown[] }).resumed))
+        .toMatchObject([{ user: { username: staffCredentials().username } }]);
+
+      // Log out: the token is revoked on the server and forgotten here; the form is back, its
+      // heading focused.
+      const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+      expect(token).toBeTruthy();
+      await widget.getByRole('button', { name: 'Log out' }).click();
+      const form = widget.getByRole('heading', { name: 'Staff Login' });
+      await form.waitFor();
+      await expect.poll(() => form.evaluate((el) => el.matches(':focus'))).toBe(true);
+      expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+      const revoked = await fetch(`${mainUrl()}/api/security-session/`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(revoked.status).toBe(401);
+      expect(await axeViolations(page, '#login')).toEqual([]);
     },
   );
 

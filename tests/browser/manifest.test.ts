@@ -132,6 +132,11 @@ async function exercise(tag: string): Promise<void> {
       await el.getByLabel('Password').fill('not the password');
       await el.locator('[part~="submit"]').click();
       await el.locator('[part~="error"]').waitFor();
+      // Logged in, the confirmation has its Log out button; logging out brings the form back.
+      await el.getByLabel('Password').fill(staffCredentials().password);
+      await el.locator('[part~="submit"]').click();
+      await el.locator('[part~="logout"]').click();
+      await el.locator('[part~="form"]').waitFor();
       break;
   }
 }

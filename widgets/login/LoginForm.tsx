@@ -4,19 +4,22 @@
  * takes the next step in place: the authenticator code (or a recovery code), a
  * first two-factor set-up (QR code and key, then the recovery codes, shown once),
  * or a new password. On success the token is kept in this tab's session storage
- * (`authToken`), `spartan-login` fires with the user, and the form gives way to "Logged in" and
- * the name it was for (the site, which makes its own calls, goes on to the staff area instead).
+ * (`authToken`), `spartan-login` fires with the user, and the form gives way to "Logged in", the
+ * name it was for and a Log out button (the site, which makes its own calls, goes on to the staff
+ * area instead). After a reload, a session the tab keeps and the server still knows is shown the
+ * same way, and `spartan-login` fires again.
  *
  * Element: `<spartan-login api-base="https://…">`.
  * @attr api-base - API origin (default: the origin the script came from)
  * @attr heading - the form's heading (default, and when empty: Staff Login)
- * @event spartan-login - {user} after a successful login
+ * @event spartan-login - {user} after a successful login, and on load when the tab's session is still open
  * @csspart form - the form
  * @csspart field - each field
  * @csspart label - a field's label
  * @csspart field-error - a field's error message
  * @csspart error - the login error
  * @csspart submit - the Login button
+ * @csspart logout - the Log out button, once logged in
  * @cssprop --spartan-gold - accent colour
  * @cssprop --spartan-maroon - heading colour
  * @cssprop --spartan-error - error colour (default a red with AA contrast)
@@ -25,6 +28,7 @@
  * @cssprop --spartan-form-background - the form's background (default: --spartan-paper)
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { STORAGE_KEYS } from '../../content/auth.ts';
 import { Field } from '../internal/form/Field.tsx';
 import { lazy } from '../internal/form/lazy.ts';
 import { SubmitButton } from '../internal/form/Submit.tsx';
@@ -52,6 +56,15 @@ export interface LoginFormProps {
 }
 
 const deps = lazy(() => import('./login-api.ts'));
+
+/** Whether this tab keeps a staff session (read without loading the login's code). */
+function hasSessionToken(): boolean {
+  try {
+    return Boolean(sessionStorage.getItem(STORAGE_KEYS.authToken));
+  } catch {
+    return false; // Storage refused (a sandboxed frame): nothing kept.
+  }
+}
 
 export function LoginForm({
   apiBase: apiBaseProp,
@@ -81,17 +94,40 @@ export function LoginForm({
   const [step, setStep] = useState<LoginStep | null>(initialStep ?? null);
   const [answer, setAnswer] = useState('');
   const [codes, setCodes] = useState<{ list: string[]; user: AuthUser | null } | null>(null);
-  /** Logged in by the form's own calls: who, for the confirmation that replaces the form. */
-  const [done, setDone] = useState<{ user: AuthUser | null } | null>(null);
+  /**
+   * Logged in by the form's own calls: who, for the confirmation that replaces the form.
+   * `resumed`: found on load (the tab's session, still open), not logged in just now.
+   */
+  const [done, setDone] = useState<{ user: AuthUser | null; resumed?: boolean } | null>(null);
+  /** Logged out from the confirmation: focus goes back to the form's heading. */
+  const [loggedOut, setLoggedOut] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (attempt > 0) errorRef.current?.focus();
   }, [attempt]);
-  // Each new step (the recovery codes, the confirmation) is announced by moving focus to its heading.
+  // Each new step (the recovery codes, the confirmation) is announced by moving focus to its
+  // heading; a session found on load takes no focus (the visitor is elsewhere on the page).
   useEffect(() => {
-    if (step || codes || done) headingRef.current?.focus();
-  }, [step, codes, done]);
+    if (step || codes || (done && !done.resumed) || loggedOut) headingRef.current?.focus();
+  }, [step, codes, done, loggedOut]);
+  // A reload keeps this tab's session: the form says who is logged in, as after the login.
+  useEffect(() => {
+    if (authenticate || initialStep || missing) return;
+    let stopped = false;
+    if (!hasSessionToken()) return;
+    void deps.get().then(async (api) => {
+      const user = await api.sessionUser(apiBase);
+      if (stopped || !user) return;
+      setDone({ user, resumed: true });
+      onLogin?.(user);
+    });
+    return () => {
+      stopped = true;
+    };
+    // Once, on load: a later login is the form's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /** The login is complete: the caller hears of it; without one of its own, the form says so. */
   const complete = (user: AuthUser | null) => {
@@ -168,6 +204,24 @@ export function LoginForm({
             Logged in
           </h2>
           <p>{who ? `You are logged in as ${who}.` : 'You are logged in.'}</p>
+          {!authenticate && (
+            <button
+              type="button"
+              className="spartan-submit"
+              part="logout"
+              onClick={() => {
+                void deps
+                  .get()
+                  .then((api) => api.widgetLogout(apiBase))
+                  .then(() => {
+                    setDone(null);
+                    setLoggedOut((n) => n + 1);
+                  });
+              }}
+            >
+              Log out
+            </button>
+          )}
         </div>
       </div>
     );

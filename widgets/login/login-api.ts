@@ -8,10 +8,12 @@ import { resolveApiBase } from '../runtime/api-base.ts';
 import { httpClient, warmHttpClient } from '../internal/http.ts';
 import { serverMessage } from '../internal/form/errors.ts';
 import {
+  ACCOUNT_PATHS,
   LOGIN_MFA_PATH,
   LOGIN_MFA_SETUP_PATH,
   LOGIN_PASSWORD_PATH,
   LOGIN_PATH,
+  LOGOUT_PATH,
 } from '../../schemas/api-paths.ts';
 
 export { LOGIN_PATH };
@@ -121,6 +123,41 @@ export async function widgetLogin(
   const result = await serverLogin(resolveApiBase(apiBase), request, httpClient);
   if (!isLoginStep(result)) sessionStorage.setItem(STORAGE_KEYS.authToken, result.access);
   return result;
+}
+
+/**
+ * The user of the session this tab keeps (a reload finds it there), or null: none kept, or the
+ * server says it has ended (then it is forgotten). An unanswered check forgets nothing.
+ */
+export async function sessionUser(apiBase: string | undefined): Promise<AuthUser | null> {
+  const token = sessionStorage.getItem(STORAGE_KEYS.authToken);
+  if (!token) return null;
+  try {
+    const client = await httpClient(resolveApiBase(apiBase));
+    const { data } = await client.get<{ user?: AuthUser }>(ACCOUNT_PATHS.session, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return data.user ?? null;
+  } catch (error) {
+    if ((error as { response?: { status?: number } }).response?.status === 401) {
+      sessionStorage.removeItem(STORAGE_KEYS.authToken);
+    }
+    return null;
+  }
+}
+
+/** Ends the tab's session on the server (revoking its token), and forgets it here in any case. */
+export async function widgetLogout(apiBase: string | undefined): Promise<void> {
+  const token = sessionStorage.getItem(STORAGE_KEYS.authToken);
+  sessionStorage.removeItem(STORAGE_KEYS.authToken);
+  if (!token) return;
+  try {
+    const client = await httpClient(resolveApiBase(apiBase));
+    // An empty JSON body: without one, axios would label it a form post the API does not take.
+    await client.post(LOGOUT_PATH, {}, { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    // Offline or already ended: forgotten here, the token expires on its own.
+  }
 }
 
 export { validateLogin } from '../../schemas/login.ts';
