@@ -39,6 +39,26 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A listed partner's call of `url`: its preflight, then the call, each answered with its origin. */
+async function expectPartnerCall(method: 'GET' | 'POST', url: string, headers: string) {
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: {
+      origin: PARTNER,
+      'access-control-request-method': method,
+      'access-control-request-headers': headers,
+    },
+  });
+  expect(preflight.statusCode).toBe(204);
+  expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
+  expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+  const res = await app.inject({ method, url, headers: { origin: PARTNER } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
+  return preflight;
+}
+
 describe('given CORS_ORIGINS restricts the submissions', () => {
   it('then a listed partner is answered with its own origin', async () => {
     const res = await app.inject({
@@ -86,21 +106,7 @@ describe('given CORS_ORIGINS restricts the submissions, a call not from a browse
 
 describe('given a partner listed in CORS_ORIGINS', () => {
   it.each(LOGIN_STEPS)('then its login widget may call %s, preflight and call', async (url) => {
-    const preflight = await app.inject({
-      method: 'OPTIONS',
-      url,
-      headers: {
-        origin: PARTNER,
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type',
-      },
-    });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
-    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
-    const res = await app.inject({ method: 'POST', url, headers: { origin: PARTNER } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
+    await expectPartnerCall('POST', url, 'content-type');
   });
 
   it.each(LOGIN_STEPS)('then another origin gets no CORS headers from %s', async (url) => {
@@ -115,26 +121,8 @@ describe('given a partner listed in CORS_ORIGINS', () => {
 
 describe('given a partner listed in CORS_ORIGINS, after a reload', () => {
   it('then its login widget may check the session it keeps (a bearer token, no credentials)', async () => {
-    const preflight = await app.inject({
-      method: 'OPTIONS',
-      url: ACCOUNT_PATHS.session,
-      headers: {
-        origin: PARTNER,
-        'access-control-request-method': 'GET',
-        'access-control-request-headers': 'authorization',
-      },
-    });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
+    const preflight = await expectPartnerCall('GET', ACCOUNT_PATHS.session, 'authorization');
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
-    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
-    const res = await app.inject({
-      method: 'GET',
-      url: ACCOUNT_PATHS.session,
-      headers: { origin: PARTNER },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
   });
 
   it('then another origin gets no CORS headers from it, and the other staff calls stay refused', async () => {
