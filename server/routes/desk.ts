@@ -16,7 +16,7 @@ import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
 import type { Db } from '../db/index.ts';
 import type { FileStore } from '../storage/index.ts';
-import { investorApplications, spartanApplications } from '../db/schema.ts';
+import { APPLICATION_TABLES, type ApplicationKind } from '../applications.ts';
 import { eraseApplicant, type Outbox } from '../desk/retention.ts';
 import { ERR_INVALID_FORM } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -39,8 +39,6 @@ const notificationsBody = z.strictObject({
 });
 const eraseBody = z.strictObject({ email });
 
-type ApplicationTable = typeof spartanApplications | typeof investorApplications;
-
 /** The Source filter offers at most this many partners (a list longer than that is not a menu). */
 export const ORIGINS_LIMIT = 500;
 
@@ -55,7 +53,10 @@ const originsResponse = {
  * `SELECT DISTINCT origin` would read every row; this walks the (origin, created_at, id) index
  * one origin at a time (a "loose index scan"), so its cost grows with the partners, not the rows.
  */
-async function partnerOrigins(db: Db, t: ApplicationTable): Promise<string[]> {
+async function partnerOrigins(
+  db: Db,
+  t: (typeof APPLICATION_TABLES)[ApplicationKind],
+): Promise<string[]> {
   // db.execute's answer differs between the two drivers: the rows' shape is asserted here.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const result = (await db.execute(sql`
@@ -110,7 +111,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
   );
 
   for (const kind of ['spartan', 'investor'] as const) {
-    const table = kind === 'spartan' ? spartanApplications : investorApplications;
+    const table = APPLICATION_TABLES[kind];
     app.get(
       `${deskRoot(kind)}/origins/`,
       {
