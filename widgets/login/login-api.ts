@@ -146,18 +146,31 @@ export async function sessionUser(apiBase: string | undefined): Promise<AuthUser
   }
 }
 
+/**
+ * The logout call: the session of `headers`' bearer token ends on the server (the token stops
+ * working), whatever it answers; offline or already ended, the token expires on its own. The
+ * widget and the site's staff area both log out through it; `clientFor` as for serverLogin.
+ */
+export async function endServerSession(
+  apiBase: string,
+  headers: Record<string, string>,
+  clientFor: typeof httpClient,
+): Promise<void> {
+  try {
+    const client = await clientFor(apiBase);
+    // An empty JSON body: without one, axios would label it a form post the API does not take.
+    await client.post(LOGOUT_PATH, {}, { headers });
+  } catch {
+    // Nothing to do: the caller forgets the token in any case.
+  }
+}
+
 /** Ends the tab's session on the server (revoking its token), and forgets it here in any case. */
 export async function widgetLogout(apiBase: string | undefined): Promise<void> {
   const token = sessionStorage.getItem(STORAGE_KEYS.authToken);
   sessionStorage.removeItem(STORAGE_KEYS.authToken);
   if (!token) return;
-  try {
-    const client = await httpClient(resolveApiBase(apiBase));
-    // An empty JSON body: without one, axios would label it a form post the API does not take.
-    await client.post(LOGOUT_PATH, {}, { headers: { Authorization: `Bearer ${token}` } });
-  } catch {
-    // Offline or already ended: forgotten here, the token expires on its own.
-  }
+  await endServerSession(resolveApiBase(apiBase), { Authorization: `Bearer ${token}` }, httpClient);
 }
 
 export { validateLogin } from '../../schemas/login.ts';

@@ -7,7 +7,8 @@
  * A 401 ends the session and sends the visitor to the login.
  */
 import { proxy } from 'valtio/vanilla';
-import { deskRoot, LOGOUT_PATH, STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import { deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import { endServerSession } from '../../../widgets/login/login-api.ts';
 import { describeFailure, httpClient, resolveApiBase } from '../../../widgets/shared.ts';
 import { expireSession } from '../auth/expire.ts';
 import { authHeader } from '../auth/store.ts';
@@ -410,14 +411,8 @@ export async function downloadResume(kind: Kind, id: string, filename: string): 
 /** Logs out on the server (the token stops working), whatever it answers. */
 export async function serverLogout(): Promise<void> {
   // The token is read now, before any wait: the caller may end the local session at once.
-  const headers = authHeader();
-  try {
-    const client = await httpClient(resolveApiBase(undefined));
-    // An empty JSON body: without one, axios would label it a form post the API does not take.
-    await client.post(LOGOUT_PATH, {}, { headers });
-  } catch {
-    // Offline or already expired: the local logout below still ends the session here.
-  }
+  // Offline or already expired, the local logout after it still ends the session here.
+  await endServerSession(resolveApiBase(undefined), authHeader(), httpClient);
 }
 
 /** The newest application's cursor (a poll: the browser revalidates it with its ETag). */
