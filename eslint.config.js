@@ -50,6 +50,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
+  {
+    files: ['tests/browser/**/*.ts', 'tests/api/**/*.ts'],
+    ignores: ['tests/fetch.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'Call the servers under test with fetchFresh (tests/fetch.ts): a reused idle connection can be reset under load.',
+        },
+      ],
+    },
+  },
   // The few plain JavaScript files (this config, the bootstrap, a worker) have no types to check.
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
   {

@@ -13,6 +13,7 @@ import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } fr
 import { pgliteDataDir } from './pglite-template.ts';
 import { startServer, type RunningServer } from './processes.ts';
 import { AUTH_SECRET, fakeDist } from './suite.ts';
+import { fetchFresh } from '../fetch.ts';
 
 const PASSWORD = 'durable password 123';
 
@@ -54,7 +55,7 @@ describe('durability of the embedded database', () => {
   function submit(url: string, i: number): Promise<string | null> {
     const request =
       i % 2 === 0
-        ? fetch(`${url}/api/spartan_join/apply-spartan/`, {
+        ? fetchFresh(`${url}/api/spartan_join/apply-spartan/`, {
             method: 'POST',
             headers: { 'content-type': MULTIPART_TYPE },
             body: new Uint8Array(
@@ -63,7 +64,7 @@ describe('durability of the embedded database', () => {
               ]),
             ),
           })
-        : fetch(`${url}/api/investors/join_investor/`, {
+        : fetchFresh(`${url}/api/investors/join_investor/`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify(investorPayload({ fullname: `Durable ${i}` })),
@@ -86,7 +87,7 @@ describe('durability of the embedded database', () => {
       '/api/investors/get_investor_applications/',
     ]) {
       for (let page = 1; ; page += 1) {
-        const res = await fetch(`${url}${list}?page=${page}&page_size=100`, {
+        const res = await fetchFresh(`${url}${list}?page=${page}&page_size=100`, {
           headers: { authorization: `Bearer ${token}` },
         });
         const body = (await res.json()) as { data: Array<{ id: string }> };
@@ -127,7 +128,7 @@ describe('durability of the embedded database', () => {
 
     const restarted = await startServer(env());
     running.push(restarted);
-    const login = await fetch(`${restarted.url}/api/security-login/`, {
+    const login = await fetchFresh(`${restarted.url}/api/security-login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'keeper', password: PASSWORD }),
@@ -141,7 +142,7 @@ describe('durability of the embedded database', () => {
     // Every acknowledged resume is there, byte for byte, and no file is left that no row names.
     expect(resumes.size).toBeGreaterThanOrEqual(20);
     for (const [id, bytes] of resumes) {
-      const res = await fetch(`${restarted.url}/api/spartan_join/application/${id}/resume/`, {
+      const res = await fetchFresh(`${restarted.url}/api/spartan_join/application/${id}/resume/`, {
         headers: { authorization: `Bearer ${access}` },
       });
       expect(res.status, id).toBe(200);

@@ -36,6 +36,7 @@ import {
 } from './postgres.ts';
 import { pgliteDataDir } from './pglite-template.ts';
 import { fakeDist, freshIp } from './suite.ts';
+import { fetchFresh } from '../fetch.ts';
 
 const PASSWORD = 'hygiene is a long password';
 const dirs: string[] = [];
@@ -236,7 +237,7 @@ describe.each(targets)('error hygiene on $label', (target) => {
     });
 
   it('given a search, then the request is logged without its query string', async () => {
-    const res = await fetch(
+    const res = await fetchFresh(
       `http://127.0.0.1:${port}/api/spartan_join/applications/?q=Hermione%20Granger`,
       { headers: { authorization: `Bearer ${token}` } },
     );

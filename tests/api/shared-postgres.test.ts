@@ -11,6 +11,7 @@ import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } fr
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { startServer, type RunningServer } from './processes.ts';
 import { AUTH_SECRET, fakeDist } from './suite.ts';
+import { fetchFresh } from '../fetch.ts';
 
 describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
   let cluster: PostgresCluster;
@@ -50,7 +51,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const server = i % 2 === 0 ? a : b;
-      const res = await fetch(`${server.url}/api/investors/join_investor/`, {
+      const res = await fetchFresh(`${server.url}/api/investors/join_investor/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(investorPayload()),
@@ -61,7 +62,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(6);
     expect(statuses.slice(6)).toEqual([429, 429, 429, 429, 429, 429]);
     // The other call has its own allowance, shared too.
-    const apply = await fetch(`${b.url}/api/spartan_join/apply-spartan/`, {
+    const apply = await fetchFresh(`${b.url}/api/spartan_join/apply-spartan/`, {
       method: 'POST',
       headers: { 'content-type': MULTIPART_TYPE },
       body: new Uint8Array(multipartBody(spartanFields())),
@@ -85,7 +86,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     );
     const worker = async () => {
       while (!stop) {
-        const status = await fetch(`${server.url}/api/spartan_join/apply-spartan/`, {
+        const status = await fetchFresh(`${server.url}/api/spartan_join/apply-spartan/`, {
           method: 'POST',
           headers: { 'content-type': MULTIPART_TYPE },
           body,
@@ -100,7 +101,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     const loginStatuses = new Set<number>();
     const loginWorker = async () => {
       while (!stop) {
-        const status = await fetch(`${server.url}/api/security-login/`, {
+        const status = await fetchFresh(`${server.url}/api/security-login/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: 'nobody', password: 'not a password at all' }),
@@ -132,7 +133,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     expect((statuses.get(201) ?? 0) - before).toBeGreaterThanOrEqual(10);
     expect([...statuses.keys()].filter((s) => s !== 201 && s !== 503)).toEqual([]);
     expect([...loginStatuses].filter((s) => s !== 401 && s !== 503)).toEqual([]);
-    const health = await fetch(`${server.url}/api/health`);
+    const health = await fetchFresh(`${server.url}/api/health`);
     expect(health.status).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import { socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
 import type { StaffService } from '../../server/staff.ts';
 import { pgliteDataDir, withPgliteTemplate } from './pglite-template.ts';
 import { run, startServer, type RunningServer } from './processes.ts';
+import { fetchFresh } from '../fetch.ts';
 
 // A limit against a hang, not a speed check: each command here is a process of its own that opens
 // the embedded database (compiling its WebAssembly) and hashes with argon2id; the first test, two
@@ -28,7 +29,7 @@ describe('staff command', { timeout: 360_000 }, () => {
   });
 
   const login = (username: string, password: string) =>
-    fetch(`${server!.url}/api/security-login/`, {
+    fetchFresh(`${server!.url}/api/security-login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password }),
@@ -137,7 +138,7 @@ describe('staff command with a DATA_DIR too long for a socket path in it', () =>
     const add = await staff(['add', 'carol', '--name', 'Carol'], 'a sturdy passphrase\n');
     expect(add.stderr).toBe('');
     expect(add.stdout).toMatch(/Created staff account carol \(Carol\), role admin/);
-    const login = await fetch(`${server.url}/api/security-login/`, {
+    const login = await fetchFresh(`${server.url}/api/security-login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'carol', password: 'a sturdy passphrase' }),

@@ -26,6 +26,7 @@ import {
   targetSizeFailures,
   WIDTHS,
 } from './page-checks.ts';
+import { fetchFresh } from '../fetch.ts';
 
 let t: TestPage;
 beforeAll(async () => {
@@ -205,7 +206,7 @@ describe('the focus indicator and targets on the staff login', () => {
   });
 
   it('/security-setup with a live setup link: the new password form', async () => {
-    const res = await fetch(`${mainUrl()}/api/staff/users/`, {
+    const res = await fetchFresh(`${mainUrl()}/api/staff/users/`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

@@ -10,6 +10,7 @@ import { DIST } from '../../scripts/paths.ts';
 import { widgetEntries } from '../../scripts/widget-entries.ts';
 import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
 import { contrastRatio, type RGBA } from './page-checks.ts';
+import { fetchFresh } from '../fetch.ts';
 
 let current: TestPage | null = null;
 afterEach(async () => {
@@ -349,14 +350,14 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     expect(chunks.length).toBe(1);
     expect(new Set(widgetRequests).size).toBe(widgetRequests.length);
     expect(widgetRequests.some((u) => u.includes('axios'))).toBe(false);
-    const res = await fetch(chunks[0]!);
+    const res = await fetchFresh(chunks[0]!);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(res.headers.get('cache-control')).toContain('immutable');
-    const entry = await fetch(`${mainUrl()}/widgets/spartan-counter.js`);
+    const entry = await fetchFresh(`${mainUrl()}/widgets/spartan-counter.js`);
     expect(entry.headers.get('cache-control')).not.toContain('immutable');
     // The Custom Elements Manifest, for editors and tools.
-    const manifest = (await (await fetch(`${mainUrl()}/custom-elements.json`)).json()) as {
+    const manifest = (await (await fetchFresh(`${mainUrl()}/custom-elements.json`)).json()) as {
       modules: Array<{ declarations?: Array<{ tagName?: string }> }>;
     };
     const tags = manifest.modules.flatMap((m) => (m.declarations ?? []).map((d) => d.tagName));
@@ -367,7 +368,7 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     const SHORT = 'public, max-age=300, must-revalidate';
     const IMMUTABLE = 'public, max-age=31536000, immutable';
     const head = async (url: string) => {
-      const res = await fetch(`${mainUrl()}${url}`, {
+      const res = await fetchFresh(`${mainUrl()}${url}`, {
         headers: { 'accept-encoding': 'gzip, deflate, br, zstd', origin: demoUrl() },
       });
       await res.arrayBuffer();

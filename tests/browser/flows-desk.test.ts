@@ -24,6 +24,7 @@ import {
 } from './flows-support.ts';
 import { focusIndicatorFailures, overflowing } from './page-checks.ts';
 import { SCROLL_HINT } from '../../site/flows/staff/TableScroll.tsx';
+import { fetchFresh } from '../fetch.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -36,7 +37,7 @@ const logIn = (page: Page, next = '/staff') => openLoggedIn(page, next);
 
 /** Creates an investor application through the API, as a partner page would (its Origin). */
 async function createInvestorApplication(who: Applicant, origin: string): Promise<string> {
-  const res = await fetch(`${mainUrl()}/api/investors/join_investor/`, {
+  const res = await fetchFresh(`${mainUrl()}/api/investors/join_investor/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin },
     body: JSON.stringify({
@@ -75,7 +76,7 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
       for (let i = 0; i < 21; i += 1) {
         const who = applicant(`${tag} ${String.fromCharCode(65 + i)}`);
         const id = await createApplication(who, pdfBytes(who.fullname));
-        const res = await fetch(`${mainUrl()}/api/staff/applications/spartan/${id}/status/`, {
+        const res = await fetchFresh(`${mainUrl()}/api/staff/applications/spartan/${id}/status/`, {
           method: 'PUT',
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
           body: JSON.stringify({ status: 'rejected' }),

@@ -25,6 +25,7 @@ import {
   recordEvents,
   staffCredentials,
 } from './flows-support.ts';
+import { fetchFresh } from '../fetch.ts';
 
 const PAYLOAD = '<img src=x onerror="window.__pwned=1">';
 
@@ -190,7 +191,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(`${mainUrl()}/security-login`);
       expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
-      const res = await fetch(`${mainUrl()}/api/spartan_join/applications/`, {
+      const res = await fetchFresh(`${mainUrl()}/api/spartan_join/applications/`, {
         headers: { Authorization: `Bearer ${token}` },
       });
       expect(res.status).toBe(401);
@@ -210,7 +211,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
       // The list has loaded (the New view may hold no application).
       await page.getByText(/\d+ applications? \(New\)\./).waitFor();
       const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
-      const revoked = await fetch(`${mainUrl()}/api/security-logout/`, {
+      const revoked = await fetchFresh(`${mainUrl()}/api/security-logout/`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: '{}',
@@ -280,7 +281,7 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
       await form.waitFor();
       await expect.poll(() => form.evaluate((el) => el.matches(':focus'))).toBe(true);
       expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
-      const revoked = await fetch(`${mainUrl()}/api/security-session/`, {
+      const revoked = await fetchFresh(`${mainUrl()}/api/security-session/`, {
         headers: { Authorization: `Bearer ${token}` },
       });
       expect(revoked.status).toBe(401);

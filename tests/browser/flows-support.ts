@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DIST } from '../../scripts/paths.ts';
 import type { Locator, Page } from 'playwright-core';
 import { database, mainUrl, openLogin } from './harness.ts';
+import { fetchFresh } from '../fetch.ts';
 
 /** A small but real PDF (one page, text `label`), unique per call; `padKB` adds comment lines to make it bigger. */
 export function pdfBytes(label: string, padKB = 0): Buffer {
@@ -45,7 +46,7 @@ export async function staffToken(): Promise<string> {
 
 /** Logs the staff account in through the API: the bearer token of a new session. */
 async function newStaffSession(): Promise<string> {
-  const res = await fetch(`${mainUrl()}/api/security-login/`, {
+  const res = await fetchFresh(`${mainUrl()}/api/security-login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(staffCredentials()),
@@ -57,7 +58,7 @@ async function newStaffSession(): Promise<string> {
 /** The status of a session check with `token`: 200 while the session lives, 401 once ended. */
 export const sessionStatus = async (token: string) =>
   (
-    await fetch(`${mainUrl()}/api/security-session/`, {
+    await fetchFresh(`${mainUrl()}/api/security-session/`, {
       headers: { Authorization: `Bearer ${token}` },
     })
   ).status;
@@ -92,7 +93,7 @@ export async function openLoggedIn(page: Page, next: string): Promise<void> {
 export async function apiGet(
   path: string,
 ): Promise<{ status: number; json: unknown; bytes: Buffer }> {
-  const res = await fetch(`${mainUrl()}${path}`, {
+  const res = await fetchFresh(`${mainUrl()}${path}`, {
     headers: { Authorization: `Bearer ${await staffToken()}` },
   });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -153,7 +154,7 @@ export async function createApplication(who: Applicant, pdf: Buffer): Promise<st
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('resume', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'cv.pdf');
-  const res = await fetch(`${mainUrl()}/api/spartan_join/apply-spartan/`, {
+  const res = await fetchFresh(`${mainUrl()}/api/spartan_join/apply-spartan/`, {
     method: 'POST',
     body: form,
   });

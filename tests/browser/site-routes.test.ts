@@ -6,6 +6,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, mainUrl, openPage, openTab, type TestPage } from './harness.ts';
+import { fetchFresh } from '../fetch.ts';
 
 /** Path, main heading, and text the page must show (compared case-insensitively: some labels are uppercased by CSS). */
 const ROUTES: Array<[string, string, string[]]> = [
@@ -188,7 +189,7 @@ describe('site routes', () => {
   });
 
   it('serves each route with its own title and description in the HTML', async () => {
-    const html = await (await fetch(`${mainUrl()}/founders`)).text();
+    const html = await (await fetchFresh(`${mainUrl()}/founders`)).text();
     expect(html).toContain('<title>The Founders · The Spartans</title>');
     expect(html).toMatch(/<meta name="description" content="The three founders/);
   });

@@ -10,6 +10,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations, eachDatabase, mainUrl, openPage, type TestPage } from './harness.ts';
 import { logIn, openLoggedIn, sessionStatus, staffCredentials } from './flows-support.ts';
+import { fetchFresh } from '../fetch.ts';
 
 const pages: TestPage[] = [];
 afterEach(async () => {
@@ -29,7 +30,7 @@ const strong = () => `lantern ${crypto.randomUUID().slice(0, 8)} harbour quietly
 const asAdmin = openLoggedIn;
 
 async function apiLogin(username: string, password: string): Promise<string> {
-  const res = await fetch(`${mainUrl()}/api/security-login/`, {
+  const res = await fetchFresh(`${mainUrl()}/api/security-login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password }),
@@ -135,14 +136,14 @@ eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
     const password = strong();
     await addAccount(page, username, { password });
     // Their first login, done through the API: a session the admin can see.
-    const first = await fetch(`${mainUrl()}/api/security-login/`, {
+    const first = await fetchFresh(`${mainUrl()}/api/security-login/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username, password }),
     });
     const { challenge } = (await first.json()) as { challenge: string };
     const chosen = strong();
-    await fetch(`${mainUrl()}/api/security-login/password/`, {
+    await fetchFresh(`${mainUrl()}/api/security-login/password/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ challenge, new_password: chosen }),
@@ -190,7 +191,7 @@ eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
       '/security-setup#',
     );
     expect(await sessionStatus(again)).toBe(401);
-    const refused = await fetch(`${mainUrl()}/api/security-login/`, {
+    const refused = await fetchFresh(`${mainUrl()}/api/security-login/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username, password: chosen }),
@@ -254,7 +255,7 @@ eachDatabase('my account', ({ embeddedOnly }) => {
     const token = link!.split('#')[1];
     let password = strong();
     // The link's last step logs in too (the second factor is optional here): a session elsewhere.
-    const done = await fetch(`${mainUrl()}/api/security-setup/complete/`, {
+    const done = await fetchFresh(`${mainUrl()}/api/security-setup/complete/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ token, new_password: password }),

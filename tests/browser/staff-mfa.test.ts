@@ -18,6 +18,7 @@ import {
   type TestPage,
 } from './harness.ts';
 import { logIn, sessionStatus } from './flows-support.ts';
+import { fetchFresh } from '../fetch.ts';
 
 const pages: TestPage[] = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ async function post(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${mainUrl()}${path}`, {
+  const res = await fetchFresh(`${mainUrl()}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),

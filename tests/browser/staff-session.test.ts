@@ -15,6 +15,7 @@ import {
   type TestPage,
 } from './harness.ts';
 import { applicant, createApplication, pdfBytes, staffCredentials } from './flows-support.ts';
+import { fetchFresh } from '../fetch.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -31,7 +32,7 @@ export async function logIn(page: Page) {
 }
 
 async function apiLogin(): Promise<string> {
-  const res = await fetch(`${mainUrl()}/api/security-login/`, {
+  const res = await fetchFresh(`${mainUrl()}/api/security-login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(staffCredentials()),
@@ -42,7 +43,7 @@ async function apiLogin(): Promise<string> {
 
 /** The staff account's id (asked with a token of its own: the page's has ended). */
 async function ownId(): Promise<string> {
-  const res = await fetch(`${mainUrl()}/api/security-session/`, {
+  const res = await fetchFresh(`${mainUrl()}/api/security-session/`, {
     headers: { Authorization: `Bearer ${await apiLogin()}` },
   });
   return ((await res.json()) as { user: { id: string } }).user.id;
@@ -51,7 +52,7 @@ async function ownId(): Promise<string> {
 /** Ends the page's session on the server, as a logout in another tab would. */
 async function endSessionElsewhere(page: Page) {
   const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
-  const res = await fetch(`${mainUrl()}/api/security-logout/`, {
+  const res = await fetchFresh(`${mainUrl()}/api/security-logout/`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: '{}',
@@ -254,7 +255,7 @@ describe('the warning before the session ends', () => {
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
     const call = (token: string | null) =>
-      fetch(`${mainUrl()}/api/security-session/`, {
+      fetchFresh(`${mainUrl()}/api/security-session/`, {
         headers: { Authorization: `Bearer ${token}` },
       });
     expect((await call(before)).status).toBe(401);

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
+import { fetchFresh } from '../fetch.ts';
 
 const dataDirs: string[] = [];
 afterAll(() => {
@@ -53,12 +54,12 @@ describe('npm start', () => {
         child.stderr.on('data', onData);
         void exited.then((code) => reject(new Error(`exited early (${code}):\n${output}`)));
       });
-      expect((await fetch(`${url}/api/health`)).status).toBe(200);
-      expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' });
-      const home = await fetch(`${url}/`);
+      expect((await fetchFresh(`${url}/api/health`)).status).toBe(200);
+      expect(await (await fetchFresh(`${url}/api/health`)).json()).toEqual({ status: 'ok' });
+      const home = await fetchFresh(`${url}/`);
       expect(home.status).toBe(200);
       expect(home.headers.get('content-type')).toContain('text/html');
-      expect((await fetch(`${url}/widgets/spartan-counter.js`)).status).toBe(200);
+      expect((await fetchFresh(`${url}/widgets/spartan-counter.js`)).status).toBe(200);
 
       child.kill(signal);
       expect(await exited).toBe(0);
