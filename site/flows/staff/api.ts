@@ -199,6 +199,11 @@ function filterErrors(errors: Record<string, string>): ListState['fieldErrors'] 
 export const sameFilters = (a: ListFilters, b: ListFilters) =>
   (Object.keys(a) as Array<keyof ListFilters>).every((key) => a[key] === b[key]);
 
+/**
+ * One staff call with the session's token. A 401 ends the session whichever call meets it, the
+ * live list's background checks included (they once failed quietly, every 10 s, on a token
+ * revoked elsewhere, while the page went on showing the list); the caller still gets the error.
+ */
 async function call<T>(
   method: 'get' | 'delete' | 'put' | 'post',
   url: string,
@@ -206,21 +211,24 @@ async function call<T>(
   data?: unknown,
 ): Promise<T> {
   const client = await httpClient(resolveApiBase(undefined));
-  const response = await client.request<T>({
-    method,
-    url,
-    params,
-    data,
-    headers: authHeader(),
-  });
-  return response.data;
+  try {
+    const response = await client.request<T>({
+      method,
+      url,
+      params,
+      data,
+      headers: authHeader(),
+    });
+    return response.data;
+  } catch (error) {
+    if (describeFailure(error, '').status === 401) expireSession();
+    throw error;
+  }
 }
 
-/** The message to show for a failed call; a 401 also ends the session. */
+/** The message to show for a failed call (a 401 has ended the session already, in `call`). */
 function failure(error: unknown, fallback: string): string {
-  const info = describeFailure(error, fallback);
-  if (info.status === 401) expireSession();
-  return info.message;
+  return describeFailure(error, fallback).message;
 }
 
 export async function fetchList(kind: Kind, filters: ListFilters): Promise<void> {
@@ -248,7 +256,6 @@ export async function fetchList(kind: Kind, filters: ListFilters): Promise<void>
   } catch (error) {
     if (!current()) return;
     const info = describeFailure(error, KINDS[kind].failed.list);
-    if (info.status === 401) expireSession();
     state.error = info.message;
     state.fieldErrors = filterErrors(info.fieldErrors);
   } finally {
