@@ -197,13 +197,29 @@ const ERR_RESUME_TOO_LARGE = () => ERR_TOO_LARGE('The resume must be at most 5 M
 const ERR_FORM_TOO_LARGE = () =>
   ERR_TOO_LARGE('The form is too large: the resume must be at most 5 MB');
 
-/** A file part's bytes; refused the moment they pass the size limit, not at the part's end. */
-async function readFile(part: MultipartFile): Promise<Buffer> {
+/**
+ * A file part's bytes; refused the moment they pass the size limit, not at the part's end.
+ * Each chunk is copied as it arrives into one buffer of `bound` bytes (the body's length, which
+ * the file cannot exceed), instead of being gathered and joined at the end: on a virtual machine
+ * where first touching fresh memory is slow, joining 5 MB at once held the event loop for about
+ * 20 ms (the bench machine); copied chunk by chunk, that cost is spread over the upload.
+ */
+async function readFile(part: MultipartFile, bound: number): Promise<Buffer> {
   // Destroying the stream also stops the parser: the iteration of parts ends with it.
   part.file.once('limit', () => part.file.destroy(ERR_RESUME_TOO_LARGE()));
-  const chunks: Buffer[] = [];
-  for await (const chunk of part.file) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let buffer = Buffer.alloc(0);
+  let length = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    if (length + chunk.length > buffer.length) {
+      // allocUnsafe: no byte is read before it is written; untouched pages cost nothing.
+      const larger = Buffer.allocUnsafe(Math.max(bound, 2 * (length + chunk.length)));
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    chunk.copy(buffer, length);
+    length += chunk.length;
+  }
+  return buffer.subarray(0, length);
 }
 
 /** Reads a multipart body with at most one file part named `fileField`; bounded everywhere. */
@@ -212,9 +228,10 @@ export async function readMultipart(
   fileField: string,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw ERR_UNSUPPORTED_MEDIA_TYPE('multipart/form-data');
-  if (Number(request.headers['content-length'] ?? 0) > MAX_MULTIPART_BYTES) {
-    throw ERR_FORM_TOO_LARGE();
-  }
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MAX_MULTIPART_BYTES) throw ERR_FORM_TOO_LARGE();
+  // The most a file part can hold: the body's length when it is declared, else the file limit.
+  const fileBound = Math.min(declared > 0 ? declared : MAX_RESUME_BYTES, MAX_RESUME_BYTES);
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const errors: FieldErrors = Object.create(null) as FieldErrors;
   let file: UploadedFile | undefined;
@@ -253,7 +270,7 @@ export async function readMultipart(
         throw ERR_TOO_LARGE(`Field names are at most ${MAX_FIELD_NAME_BYTES} bytes`);
       }
       if (part.type === 'file') {
-        const data = await Promise.race([readFile(part), tooLarge]);
+        const data = await Promise.race([readFile(part, fileBound), tooLarge]);
         if (name !== fileField) errors[name] = UNKNOWN_FIELD;
         // A form whose file input was left empty sends an empty, nameless part.
         else if (data.length > 0 || part.filename) file = { filename: part.filename, data };

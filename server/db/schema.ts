@@ -10,6 +10,7 @@ import {
   date,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -96,12 +97,20 @@ export const spartanResumes = pgTable('spartan_resumes', {
   data: bytea('data'),
 });
 
-/** The file store on PostgreSQL (server/storage/postgres.ts): one row per resume's bytes. */
-export const resumeFiles = pgTable('resume_files', {
-  applicationId: uuid('application_id').primaryKey(),
-  data: bytea('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+/**
+ * The file store on PostgreSQL (server/storage/postgres.ts): a resume's bytes, in parts of at most
+ * 256 KiB numbered from 0, one row each.
+ */
+export const resumeFiles = pgTable(
+  'resume_files',
+  {
+    applicationId: uuid('application_id').notNull(),
+    part: integer('part').notNull().default(0),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.part] })],
+);
 
 export const investorApplications = pgTable('investor_applications', {
   id: uuid('id').primaryKey(),

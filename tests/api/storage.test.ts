@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { parseBytea, serializeBytea } from '../../server/db/index.ts';
 import { CODES } from '../../server/errors.ts';
 import { DiskFileStore } from '../../server/storage/disk.ts';
 import { sweepOrphans } from '../../server/storage/index.ts';
+import { PART_BYTES, type PostgresFileStore } from '../../server/storage/postgres.ts';
 import { MULTIPART_TYPE, multipartBody, spartanFields } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { pgliteDataDir } from './pglite-template.ts';
@@ -163,6 +165,28 @@ describe('files on disk (the embedded default)', () => {
     expect((await download(app, auth, id)).statusCode).toBe(404);
   });
 
+  it('given a 3 MB resume in a body of no declared length (chunked), then every byte is stored and downloaded as sent', async () => {
+    // The upload is copied chunk by chunk into a buffer sized by the declared length; with none,
+    // by the file limit. Either way the bytes must come back whole.
+    const file = randomPdf(3 * 1024 * 1024 + 17);
+    const body = multipartBody(spartanFields(), [{ filename: 'cv.pdf', data: file }]);
+    const pieces = Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) =>
+      body.subarray(i * 65_536, (i + 1) * 65_536),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/spartan_join/apply-spartan/',
+      headers: { 'content-type': MULTIPART_TYPE },
+      payload: Readable.from(pieces),
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ application_id: string }>().application_id;
+    const got = await download(app, auth, id);
+    expect(got.headers['content-length']).toBe(String(file.length));
+    expect(got.rawPayload.equals(file)).toBe(true);
+  });
+
   it('given orphans, a half-written file and a resume kept in its row, then a restart sweeps the first two and moves the last', async () => {
     const kept = await apply(app, randomPdf(10_000));
     const keptId = kept.json<{ application_id: string }>().application_id;
@@ -302,10 +326,14 @@ describe.skipIf(SKIP_POSTGRES)('files in PostgreSQL (the default with DATABASE_U
       expect(res.statusCode).toBe(201);
       const id = res.json<{ application_id: string }>().application_id;
       expect(await rowHoldsBytes(a, id)).toBe(false);
+      // In parts of at most 256 KiB: 400 KB is two.
       const stored = (await a.db.execute(
-        sql`SELECT length(data) AS n FROM resume_files WHERE application_id = ${id}`,
-      )) as unknown as { rows: Array<{ n: number }> };
-      expect(stored.rows[0]?.n).toBe(file.length);
+        sql`SELECT part, length(data) AS n FROM resume_files WHERE application_id = ${id} ORDER BY part`,
+      )) as unknown as { rows: Array<{ part: number; n: number }> };
+      expect(stored.rows).toEqual([
+        { part: 0, n: PART_BYTES },
+        { part: 1, n: file.length - PART_BYTES },
+      ]);
       const storage = (await a.db.execute(
         sql`SELECT attstorage FROM pg_attribute WHERE attrelid = 'resume_files'::regclass AND attname = 'data'`,
       )) as unknown as { rows: Array<{ attstorage: string }> };
@@ -320,6 +348,61 @@ describe.skipIf(SKIP_POSTGRES)('files in PostgreSQL (the default with DATABASE_U
       expect(left.rows[0]?.n).toBe(0);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('given files of one part and of many, then each is read back whole, a smaller one replaces a larger one entirely, the sweep lists each once, and a delete takes every part', async () => {
+    const app = await open({ databaseUrl: url, dataDir: temp('spartan-pgf-e-') });
+    const store = app.files as PostgresFileStore;
+    const parts = async (key: string) =>
+      (
+        (await app.db.execute(
+          sql`SELECT count(*)::int AS n FROM resume_files WHERE application_id = ${key}`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]?.n;
+    const read = async (key: string) => {
+      const found = await store.get(key);
+      if (!found) return null;
+      const chunks: Buffer[] = [];
+      if (Buffer.isBuffer(found.body)) chunks.push(found.body);
+      else for await (const chunk of found.body) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect(found.size).toBe(bytes.length);
+      return bytes;
+    };
+    try {
+      const [big, exact, small] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      const bigFile = randomPdf(5 * 1024 * 1024);
+      const exactFile = randomPdf(PART_BYTES);
+      await store.put(big, bigFile);
+      await store.put(exact, exactFile);
+      expect(await parts(big)).toBe(20);
+      expect(await parts(exact)).toBe(1);
+      expect((await read(big))?.equals(bigFile)).toBe(true);
+      expect((await read(exact))?.equals(exactFile)).toBe(true);
+
+      // Replaced by a file of one part: the other 19 parts go with the old bytes.
+      const smallFile = randomPdf(1000);
+      await store.put(big, smallFile);
+      expect(await parts(big)).toBe(1);
+      expect((await read(big))?.equals(smallFile)).toBe(true);
+      // And by a file of several parts again.
+      await store.put(big, bigFile.subarray(0, PART_BYTES * 2 + 1));
+      expect(await parts(big)).toBe(3);
+      expect((await read(big))?.equals(bigFile.subarray(0, PART_BYTES * 2 + 1))).toBe(true);
+
+      await store.put(small, smallFile);
+      const listed: string[] = [];
+      const mine: string[] = [big, exact, small];
+      for await (const batch of store.list(new Date(Date.now() + 60_000))) listed.push(...batch);
+      expect(listed.filter((key) => mine.includes(key)).sort()).toEqual(mine.sort());
+
+      await store.delete([big, exact, small]);
+      expect(await parts(big)).toBe(0);
+      expect(await read(big)).toBeNull();
+      expect(await read(exact)).toBeNull();
+    } finally {
+      await app.close();
     }
   });
 
