@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { JOB_ROLES } from '../content/forms.ts';
 import { build } from '../server/app.ts';
+import { TRIGRAM_INDEX_OPTIONS } from '../server/db/index.ts';
 import { startPostgres, type PostgresCluster } from '../tests/api/postgres.ts';
 
 const PASSWORD = 'a quiet lake at dawn';
@@ -42,7 +43,7 @@ async function seed(app: FastifyInstance, from: number, count: number): Promise<
            (ARRAY['new', 'in_review', 'shortlisted', 'rejected', 'accepted'])[1 + i % 5]
     FROM generate_series(${from}::int, ${from + count - 1}::int) AS i`);
   await app.db.execute(sql`VACUUM ANALYZE spartan_applications`);
-  await setIndexes('fastupdate = off');
+  await setIndexes(TRIGRAM_INDEX_OPTIONS);
 }
 
 async function token(app: FastifyInstance): Promise<string> {

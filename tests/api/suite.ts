@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
+import { TRIGRAM_INDEX_OPTIONS } from '../../server/db/index.ts';
 import { CODES } from '../../server/errors.ts';
 import { TokenService } from '../../server/security/tokens.ts';
 import {
@@ -874,6 +875,39 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           url: `/api/investors/get_investor_applications/?q=${encodeURIComponent(`${marker}_`)}`,
         });
         expect(underscore.json().total).toBe(0);
+      });
+
+      it('given more applications than a trigram index keeps pending (64 kB), then a search finds every one, merged or still pending', async () => {
+        const options = (await app.db.execute(sql`
+          SELECT c.relname AS name, c.reloptions AS options FROM pg_class c
+          WHERE c.relname LIKE '%\\_trgm' ORDER BY c.relname`)) as unknown as {
+          rows: Array<{ name: string; options: string[] }>;
+        };
+        expect(options.rows).toHaveLength(4);
+        for (const row of options.rows) {
+          expect(row.options.join(', ')).toBe(TRIGRAM_INDEX_OPTIONS.replace(/ = /g, '='));
+        }
+        // About 30 trigrams a row in each index, some 20 bytes each: 150 rows fill 64 kB more than once.
+        const marker = unique();
+        for (let i = 0; i < 150; i += 1) {
+          const res = await invest(
+            investorPayload({
+              fullname: `Pending ${marker} Number ${i}`,
+              email: `${marker}.${i}@example.com`,
+            }),
+          );
+          expect(res.statusCode).toBe(201);
+        }
+        const byName = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${encodeURIComponent(`Pending ${marker}`)}&page_size=1`,
+        });
+        expect(byName.json().total).toBe(150);
+        const byEmail = await staff({
+          method: 'GET',
+          url: `/api/investors/get_investor_applications/?q=${encodeURIComponent(`${marker}.149@`)}`,
+        });
+        expect(byEmail.json().total).toBe(1);
       });
 
       it('given a name with invisible text-direction characters, then 400 on that field and nothing stored', async () => {
