@@ -16,6 +16,7 @@ import { AuditLog } from './audit.ts';
 import { Sessions } from './auth.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/index.ts';
+import type { RunStatement } from './db/prepared.ts';
 import {
   ApiError,
   ERR_INTERNAL,
@@ -71,6 +72,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The drizzle database (PGlite or PostgreSQL). */
     db: Db;
+    /** A statement run for its effect, prepared once per text (server/db/prepared.ts). */
+    runStatement: RunStatement;
     /** Staff accounts: `await app.staff.create({ username, password, name })`. */
     staff: StaffService;
     /** Password hashing and policy, on the bounded worker pool (server/security/passwords.ts). */
@@ -235,6 +238,7 @@ async function assemble(
   });
 
   app.decorate('db', database.db);
+  app.decorate('runStatement', database.run);
   app.decorate('files', files);
   const tokens = new TokenService(loadSecret(config.dataDir, config.authSecret));
   const weaker =

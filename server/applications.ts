@@ -8,6 +8,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ReviewKind } from '../content/review.ts';
 import type { Db } from './db/index.ts';
+import type { RunStatement } from './db/prepared.ts';
 import type { Mailer, ReceivedApplication } from './mail/mailer.ts';
 import { investorApplications, spartanApplications } from './db/schema.ts';
 import type { FileStore } from './storage/index.ts';
@@ -50,7 +51,7 @@ export async function deleteApplications(
  * is woken to send.
  */
 export async function insertWithMail(
-  db: Db,
+  run: RunStatement,
   mailer: Mailer,
   kind: ReviewKind,
   application: ReceivedApplication,
@@ -61,6 +62,6 @@ export async function insertWithMail(
     parts.map((part, i) => sql`${sql.raw(`part${i}`)} AS (${part})`),
     sql`, `,
   );
-  await db.execute(sql`WITH ${withs} SELECT 1`);
+  await run(sql`WITH ${withs} SELECT 1`);
   mailer.kick();
 }

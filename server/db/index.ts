@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.ts';
 import { lockDataDir } from './lock.ts';
+import { pgliteStatements, postgresStatements, type RunStatement } from './prepared.ts';
 import { databaseUnavailable, errorLabel } from '../errors.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** On PostgreSQL: the URL, for the pools of the file store and the submission limit. */
   url?: string;
+  /** Runs one statement for its effect, prepared once per text (server/db/prepared.ts). */
+  run: RunStatement;
   /** Runs `body` in one transaction; a connection that breaks on the way is never leaked. */
   transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a query. */
@@ -121,6 +124,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      run: pgliteStatements(opened),
       transaction: (body) => db.transaction(body),
       ping: async () => {
         await opened.query('SELECT 1');
@@ -226,6 +230,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     url,
+    run: postgresStatements(pool),
     transaction,
     ping: async () => {
       await db.execute(sql`SELECT 1`);

@@ -120,7 +120,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
         request.log.info({ honeypot: true }, 'investor application dropped');
       } else {
         // The row and its mail in one statement; the mail is sent after, never by the submit.
-        await insertWithMail(db, request.server.mailer, 'investor', row, [
+        await insertWithMail(request.server.runStatement, request.server.mailer, 'investor', row, [
           db.insert(investorApplications).values(row),
         ]);
       }

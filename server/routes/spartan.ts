@@ -256,7 +256,13 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         );
       }
       // The row, its resume's row and its mail: one statement (insertWithMail).
-      const stored = insertWithMail(db, request.server.mailer, 'spartan', row, inserts);
+      const stored = insertWithMail(
+        request.server.runStatement,
+        request.server.mailer,
+        'spartan',
+        row,
+        inserts,
+      );
       if (resume) {
         await stored.catch(async (err: unknown) => {
           await files.delete([row.id]).catch(() => undefined);
