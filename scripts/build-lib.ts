@@ -149,8 +149,10 @@ export async function buildLib(): Promise<void> {
         output: {
           // The components use hooks and the DOM: client components for React Server Components.
           banner: '"use client";',
-          // Readable, not minified; our source comments stay in the repository.
-          comments: false,
+          // Readable, not minified; our source comments stay in the repository. Annotations
+          // (`/* @__PURE__ */`) stay: with them, a consumer's bundler drops the loaders of the
+          // widgets it does not import (each `lazy(() => import(…))` of a form, say).
+          comments: { legal: false, annotation: true, jsdoc: false },
         },
       },
     },

@@ -46,7 +46,7 @@ export interface ApplyFormProps extends ApplicationFormProps {
 }
 
 // Schema and HTTP code, loaded on the form's first interaction.
-const logic = lazy(() => import('./submit.ts'));
+const logic = /* @__PURE__ */ lazy(() => import('./submit.ts'));
 export const APPLY_FAILED = 'Join Spartan failed';
 
 export function ApplyForm(props: ApplyFormProps) {

@@ -44,7 +44,7 @@ export interface InvestFormProps extends ApplicationFormProps {
 }
 
 // Schema and HTTP code, loaded on the form's first interaction.
-const logic = lazy(() => import('./submit.ts'));
+const logic = /* @__PURE__ */ lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
 
 export function InvestForm(props: InvestFormProps) {

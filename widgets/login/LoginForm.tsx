@@ -55,7 +55,7 @@ export interface LoginFormProps {
   initialStep?: LoginStep;
 }
 
-const deps = lazy(() => import('./login-api.ts'));
+const deps = /* @__PURE__ */ lazy(() => import('./login-api.ts'));
 
 /** Whether this tab keeps a staff session (read without loading the login's code). */
 function hasSessionToken(): boolean {

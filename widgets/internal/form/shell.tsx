@@ -15,7 +15,7 @@ import { useSubmission, type Submission } from './use-submission.ts';
 import { useValues } from './use-values.ts';
 import { APPLICATION_STYLES as STYLES } from './styles.ts';
 
-const kit = lazy(() => import('./kit.ts'));
+const kit = /* @__PURE__ */ lazy(() => import('./kit.ts'));
 
 export interface ApplicationFormProps {
   /** API origin; default: the origin the widget script came from. */
