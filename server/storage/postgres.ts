@@ -31,15 +31,17 @@ export class PostgresFileStore implements FileStore {
   async put(key: string, data: Buffer): Promise<void> {
     checkKey(key);
     if (data.length <= PART_BYTES) {
-      // One part: one statement, which also drops the other parts of a file it replaces.
+      // One part: one statement, which also drops the other parts of a file it replaces. Named:
+      // each connection parses and plans it once (every submission with a file runs it).
       await guarded(() =>
-        this.pool.query(
-          `WITH older AS (DELETE FROM resume_files WHERE application_id = $1 AND part > 0)
-           INSERT INTO resume_files (application_id, part, data) VALUES ($1, 0, $2)
-           ON CONFLICT (application_id, part)
-           DO UPDATE SET data = EXCLUDED.data, created_at = clock_timestamp()`,
-          [key, data],
-        ),
+        this.pool.query({
+          name: 'resume_files_put',
+          text: `WITH older AS (DELETE FROM resume_files WHERE application_id = $1 AND part > 0)
+                 INSERT INTO resume_files (application_id, part, data) VALUES ($1, 0, $2)
+                 ON CONFLICT (application_id, part)
+                 DO UPDATE SET data = EXCLUDED.data, created_at = clock_timestamp()`,
+          values: [key, data],
+        }),
       );
       return;
     }
