@@ -261,9 +261,10 @@ describe('staff area', () => {
   it('opens a detail with every field as text, and downloads the resume with the token through an object URL', async () => {
     const user = userEvent.setup();
     const item = row(7, { location: XSS });
-    client.request.mockResolvedValue({ data: { data: item } });
     const blob = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
-    client.get.mockResolvedValue({ data: blob });
+    client.request.mockImplementation((config: { responseType?: string }) =>
+      Promise.resolve({ data: config.responseType === 'blob' ? blob : { data: item } }),
+    );
     const createObjectURL = vi.fn(() => 'blob:resume');
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
@@ -302,7 +303,10 @@ describe('staff area', () => {
 
     await user.click(screen.getByRole('button', { name: 'Download resume' }));
     await waitFor(() => expect(clicked).toEqual([{ href: 'blob:resume', download: 'cv-7.pdf' }]));
-    expect(client.get).toHaveBeenCalledWith('/api/spartan_join/application/id-7/resume/', {
+    expect(client.request).toHaveBeenCalledWith({
+      method: 'get',
+      url: '/api/spartan_join/application/id-7/resume/',
+      params: undefined,
       responseType: 'blob',
       headers: { Authorization: 'Bearer tok-staff', Accept: '*/*' },
     });

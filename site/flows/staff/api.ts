@@ -6,6 +6,7 @@
  * or the fallback of "Failure messages").
  * A 401 ends the session and sends the visitor to the login.
  */
+import type { AxiosRequestConfig } from 'axios';
 import { proxy } from 'valtio/vanilla';
 import { deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { endServerSession } from '../../../widgets/login/login-api.ts';
@@ -200,24 +201,17 @@ export const sameFilters = (a: ListFilters, b: ListFilters) =>
   (Object.keys(a) as Array<keyof ListFilters>).every((key) => a[key] === b[key]);
 
 /**
- * One staff call with the session's token. A 401 ends the session whichever call meets it, the
- * live list's background checks included (they once failed quietly, every 10 s, on a token
- * revoked elsewhere, while the page went on showing the list); the caller still gets the error.
+ * One staff request with the session's token. A 401 ends the session whichever request meets it
+ * (a list, a download, the live list's background checks: these once failed quietly every 10 s
+ * on a token revoked elsewhere, while the page went on showing the list); the caller still gets
+ * the error.
  */
-async function call<T>(
-  method: 'get' | 'delete' | 'put' | 'post',
-  url: string,
-  params?: Record<string, unknown>,
-  data?: unknown,
-): Promise<T> {
+async function send<T>(config: AxiosRequestConfig): Promise<T> {
   const client = await httpClient(resolveApiBase(undefined));
   try {
     const response = await client.request<T>({
-      method,
-      url,
-      params,
-      data,
-      headers: authHeader(),
+      ...config,
+      headers: { ...authHeader(), ...config.headers },
     });
     return response.data;
   } catch (error) {
@@ -226,7 +220,14 @@ async function call<T>(
   }
 }
 
-/** The message to show for a failed call (a 401 has ended the session already, in `call`). */
+const call = <T>(
+  method: 'get' | 'delete' | 'put' | 'post',
+  url: string,
+  params?: Record<string, unknown>,
+  data?: unknown,
+): Promise<T> => send<T>({ method, url, params, data });
+
+/** The message to show for a failed call (a 401 has ended the session already, in `send`). */
 function failure(error: unknown, fallback: string): string {
   return describeFailure(error, fallback).message;
 }
@@ -368,14 +369,14 @@ function save(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-async function fetchBlob(path: string, params?: Record<string, unknown>): Promise<Blob> {
-  const client = await httpClient(resolveApiBase(undefined));
-  const response = await client.get<Blob>(path, {
+function fetchBlob(path: string, params?: Record<string, unknown>): Promise<Blob> {
+  return send<Blob>({
+    method: 'get',
+    url: path,
     params,
     responseType: 'blob',
-    headers: { ...authHeader(), Accept: '*/*' },
+    headers: { Accept: '*/*' },
   });
-  return response.data;
 }
 
 export const EXPORTS = {
