@@ -210,12 +210,16 @@ export async function main(argv: string[]): Promise<number> {
   return result.code;
 }
 
+/** `main`, with a failure said in one sentence on standard error: the process's exit code. */
+export async function cli(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (err) {
+    console.error(commandFailure(err));
+    return 1;
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(commandFailure(err));
-      process.exit(1);
-    },
-  );
+  void cli(process.argv.slice(2)).then((code) => process.exit(code));
 }
