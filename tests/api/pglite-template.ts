@@ -9,6 +9,8 @@
  * folder of their own.
  *
  * `setup` is the server project's global set-up (vitest.config.ts); tests call `pgliteDataDir`.
+ * The browser tests' global set-up makes one of its own (`makePgliteTemplate`) for its servers and
+ * provides it under the same name.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,13 +31,25 @@ declare module 'vitest' {
 /** The folder PGlite keeps its files in, inside DATA_DIR (server/db/index.ts). */
 const PGLITE = 'pglite';
 
+/** Makes the template in `dataDir` (a data folder as a first start leaves it); returns `dataDir`. */
+export async function makePgliteTemplate(dataDir: string): Promise<string> {
+  const db = await openDatabase({ dataDir, databaseUrl: undefined });
+  await db.close();
+  return dataDir;
+}
+
+/** Copies the database of `template` (a data folder) into `dir` (made, 0700, if missing). */
+export function copyPgliteTemplate(template: string, dir: string): string {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.cpSync(path.join(template, PGLITE), path.join(dir, PGLITE), { recursive: true });
+  return dir;
+}
+
 export async function setup(project: TestProject): Promise<() => void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-pglite-'));
-  const template = path.join(root, 'template');
+  const template = await makePgliteTemplate(path.join(root, 'template'));
   const copies = path.join(root, 'copies');
   fs.mkdirSync(copies);
-  const db = await openDatabase({ dataDir: template, databaseUrl: undefined });
-  await db.close();
   project.provide('pgliteTemplate', template);
   project.provide('pgliteCopies', copies);
   return () => fs.rmSync(root, { recursive: true, force: true });
@@ -51,9 +65,5 @@ export function pgliteDataDir(prefix: string): string {
 
 /** Copies the template into `dir` (made, 0700, if missing); returns `dir`. */
 export function withPgliteTemplate(dir: string): string {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.cpSync(path.join(inject('pgliteTemplate'), PGLITE), path.join(dir, PGLITE), {
-    recursive: true,
-  });
-  return dir;
+  return copyPgliteTemplate(inject('pgliteTemplate'), dir);
 }

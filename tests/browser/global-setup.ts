@@ -21,6 +21,7 @@ import { build } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { buildDemo } from '../../scripts/demo.ts';
 import { DIST } from '../../scripts/paths.ts';
+import { copyPgliteTemplate, makePgliteTemplate } from '../api/pglite-template.ts';
 import {
   SKIP_POSTGRES,
   startPostgres,
@@ -115,9 +116,13 @@ export default async function setup(project: TestProject) {
     throw new Error(`No built output in ${DIST}: run \`npm run build\` first (npm test does).`);
   }
   const temp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-browser-'));
-  const dataDir = temp();
+  // One migrated embedded database, copied for each PGlite server (and start.test.ts): creating
+  // one (initdb in WebAssembly, every migration) costs several seconds of CPU, a copy a fraction
+  // of one, and a server opens the copy as it would the folder its first start left.
+  const template = await makePgliteTemplate(temp());
+  const dataDir = copyPgliteTemplate(template, temp());
   const pgDataDir = temp();
-  const mfaDataDirs = [temp(), temp()];
+  const mfaDataDirs = [copyPgliteTemplate(template, temp()), temp()];
   const servers: FastifyInstance[] = [];
   let cluster: PostgresCluster | undefined;
   // The partner demo listens first so the main server can allow its origin by CORS.
@@ -145,7 +150,7 @@ export default async function setup(project: TestProject) {
     await demo.close();
     for (const app of servers) await app.close();
     await cluster?.stop();
-    for (const dir of [dataDir, pgDataDir, ...mfaDataDirs])
+    for (const dir of [template, dataDir, pgDataDir, ...mfaDataDirs])
       fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -209,5 +214,6 @@ export default async function setup(project: TestProject) {
   project.provide('mfaSecret', mfa.secret);
   project.provide('databases', [embedded.target, postgres]);
   project.provide('mfaDatabases', [embeddedMfa, postgresMfa]);
+  project.provide('pgliteTemplate', template);
   return stop;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
 import { fetchFresh } from '../fetch.ts';
+import { withPgliteTemplate } from '../api/pglite-template.ts';
 
 const dataDirs: string[] = [];
 afterAll(() => {
@@ -21,9 +22,13 @@ describe('npm start', () => {
     // A first start creates the embedded database: on a busy machine that alone can take a minute.
     { timeout: 180_000 },
     async (signal) => {
-      // A data folder each: a start that failed must not hold the next one's lock.
+      // A data folder each: a start that failed must not hold the next one's lock. The first is
+      // empty (a first start creates the embedded database); the second holds a copy of one as a
+      // first start leaves it (the global set-up's template): what is checked after the start does
+      // not depend on the folder, and creating a database again would cost several seconds of CPU.
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-start-'));
       dataDirs.push(dataDir);
+      if (signal === 'SIGINT') withPgliteTemplate(dataDir);
       const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
         cwd: ROOT,
         env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: DIST, DATA_DIR: dataDir },
