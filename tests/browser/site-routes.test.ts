@@ -1,9 +1,9 @@
 /**
  * Every public route of the site, as built (prerendered HTML, hydrated in Chromium):
- * its heading and text, its title, no page errors, no axe violations, and its
- * content readable with JavaScript off.
+ * its heading and text, its title, no page errors, no axe violations, no sideways
+ * scrolling at four widths, and its content readable with JavaScript off.
  */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, mainUrl, openPage, openTab, type TestPage } from './harness.ts';
 import { fetchFresh } from '../fetch.ts';
@@ -127,6 +127,13 @@ const CHROME = [
   '© 2025',
 ];
 
+/** The widest width the layout is checked at: the width `openPage` gives a page. */
+const WIDEST = 1440;
+
+/** Whether the page is wider than its window (a sideways scroll bar). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
 /**
  * The routes' tests run side by side (vitest's maxConcurrency at a time), each in a tab of its
  * own in one shared context: Chromium's work for one page is partly waiting (the network going
@@ -164,6 +171,9 @@ describe('site routes', () => {
         for (const text of [...texts, ...CHROME]) expect(body, text).toContain(text.toLowerCase());
         expect(await page.title()).toMatch(/The Spartans/);
         expect(await axeViolations(page)).toEqual([]);
+        // The widest of the responsive widths (below) is this page's: its first render there.
+        expect(page.viewportSize()?.width).toBe(WIDEST);
+        expect(await scrollsSideways(page), 'scrolls sideways').toBe(false);
         expect(errors).toEqual([]);
       }),
   );
@@ -241,8 +251,9 @@ describe('forms before their code arrives', () => {
 
 describe('responsive layout', () => {
   // Each width loads every route afresh at that width (first render, not a resize: the resized
-  // layouts are visual.test.ts's); the widths run side by side.
-  it.concurrent.for([375, 768, 1024, 1440])(
+  // layouts are visual.test.ts's); the widths run side by side. The widest, 1440 px, is the
+  // width of every page above: the routes' own tests check it, on the load they already make.
+  it.concurrent.for([375, 768, 1024])(
     'no route scrolls sideways at %i px',
     // Some 31 loads each, beside the others: a busy machine can take more than a minute.
     { timeout: 180_000 },
@@ -252,10 +263,7 @@ describe('responsive layout', () => {
         const overflowing: string[] = [];
         for (const [path] of ROUTES) {
           await page.page.goto(mainUrl() + path, { waitUntil: 'load' });
-          const wide = await page.page.evaluate(
-            () => document.documentElement.scrollWidth > window.innerWidth,
-          );
-          if (wide) overflowing.push(path);
+          if (await scrollsSideways(page.page)) overflowing.push(path);
         }
         expect(overflowing).toEqual([]);
         expect(page.errors).toEqual([]);
