@@ -51,10 +51,6 @@ function textValue(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  return Buffer.concat(parts);
-}
-
 export function pgliteStatements(client: PGlite): RunStatement {
   const nameOf = namer();
   const parsed = new Set<string>();
@@ -72,11 +68,13 @@ export function pgliteStatements(client: PGlite): RunStatement {
     await client._runExclusiveTransaction(() =>
       client.runExclusive(async () => {
         if (!parsed.has(name)) {
-          await client.execProtocol(concat([serialize.parse({ name, text }), serialize.sync()]));
+          await client.execProtocol(
+            Buffer.concat([serialize.parse({ name, text }), serialize.sync()]),
+          );
           parsed.add(name);
         }
         await client.execProtocol(
-          concat([
+          Buffer.concat([
             serialize.bind({ statement: name, values: params.map(textValue) }),
             serialize.execute({}),
             serialize.sync(),
