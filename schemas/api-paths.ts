@@ -40,6 +40,13 @@ export const STAFF_PATHS = {
   erase: '/api/staff/erase/',
 } as const;
 
+/**
+ * The header (value `1`) the staff area sends on the calls it makes by itself, with no one at
+ * the keys: the live list's refresh when new applications arrive. The server does not count
+ * such a call as activity, so a list left open still reaches its idle end (docs/STAFF-API.md).
+ */
+export const BACKGROUND_HEADER = 'Spartan-Background';
+
 /** The desk's calls on one kind of application live under this prefix (docs/DESK.md, "Calls"). */
 export const deskRoot = (kind: 'spartan' | 'investor'): string => `/api/staff/applications/${kind}`;
 

@@ -15,6 +15,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { BACKGROUND_HEADER } from '../schemas/api-paths.ts';
 import type { Db } from './db/index.ts';
 import { staffSessions, staffUsers } from './db/schema.ts';
 import { ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from './errors.ts';
@@ -216,7 +217,9 @@ export class Sessions {
 
   private guard(roles: readonly Role[] | null, touch: boolean) {
     return async (request: FastifyRequest): Promise<void> => {
-      const staff = await this.check(request.headers.authorization, touch);
+      // A call the staff area made by itself (BACKGROUND_HEADER) is not activity.
+      const background = request.headers[BACKGROUND_HEADER.toLowerCase()] === '1';
+      const staff = await this.check(request.headers.authorization, touch && !background);
       if (!staff) throw ERR_NOT_AUTHENTICATED();
       request.staff = staff;
       if (roles && !roles.includes(staff.user.role)) throw ERR_FORBIDDEN_ROLE();

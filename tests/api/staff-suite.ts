@@ -14,6 +14,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
 import { CODES } from '../../server/errors.ts';
+import { APPLICATION_PATHS, BACKGROUND_HEADER, deskRoot } from '../../schemas/api-paths.ts';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { run } from './processes.ts';
 import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
@@ -426,6 +427,35 @@ export function staffSuite(
         expect((await as(token, { method: 'GET', url: '/api/security-session/' })).statusCode).toBe(
           401,
         );
+      });
+
+      it('given calls the staff area made by itself (the Spartan-Background header), then they are not activity; the same calls asked for are', async () => {
+        const token = await fullLogin(admin);
+        const session = async () =>
+          (await as(token, { method: 'GET', url: '/api/security-session/' })).json().session as {
+            id: string;
+            idle_expires_at: string;
+          };
+        const { id } = await session();
+        // Ten idle minutes: past the interval the server records activity at.
+        await app.db.execute(
+          sql`UPDATE staff_sessions SET last_seen_at = now() - interval '10 minutes' WHERE id = ${id}`,
+        );
+        const before = (await session()).idle_expires_at;
+        const root = deskRoot('spartan');
+        const list = APPLICATION_PATHS.spartan.list;
+        for (const url of [list, `${root}/origins/`, `${root}/latest/`]) {
+          const res = await as(token, {
+            method: 'GET',
+            url,
+            headers: { [BACKGROUND_HEADER]: '1' },
+          });
+          expect(res.statusCode, url).toBe(200);
+        }
+        expect((await session()).idle_expires_at).toBe(before);
+        expect((await as(token, { method: 'GET', url: list })).statusCode).toBe(200);
+        const after = (await session()).idle_expires_at;
+        expect(Date.parse(after) - Date.parse(before)).toBeGreaterThan(9 * 60_000);
       });
 
       it('given 30 minutes without a call, or the absolute limit passed, then the session has ended', async () => {

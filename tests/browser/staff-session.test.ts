@@ -267,6 +267,32 @@ describe('the warning before the session ends', () => {
     expect(errors).toEqual([]);
   });
 
+  it('given new applications arriving at a list left alone, then the list shows them and the warning still comes: the refresh is not activity', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    await page.clock.install();
+    const sessionRead = await countSessionReads(page);
+    // The live list's first poll learns the newest application; later ones look for newer.
+    const firstPoll = page.waitForResponse((r) => r.url().endsWith('/latest/'));
+    await openLogin(page, '/staff');
+    await logIn(page);
+    await page.waitForURL(`${mainUrl()}/staff`);
+    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
+    await sessionRead();
+    await firstPoll;
+    const who = applicant('Arriving');
+    await createApplication(who, pdfBytes(who.fullname));
+    // 28 idle minutes, in which the poll (every 10 s) finds the new application.
+    await page.clock.fastForward('28:00');
+    // The list has refreshed itself, in place.
+    await page.getByRole('row').filter({ hasText: who.fullname }).waitFor();
+    // The warning came when the clock passed its moment, before the poll's answer: counted as
+    // activity, the refresh would have taken it away again.
+    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('given the warning ignored, when the time runs out and the server has ended the session, then the login says so', async () => {
     tp = await openPage();
     const { page } = tp;

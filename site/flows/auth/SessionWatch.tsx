@@ -7,12 +7,12 @@
  * `GET /api/security-session/` (which is not activity) and moved to this browser's clock by the
  * answer's Date; every later staff call moves the idle end, as the server does.
  */
-import type { AxiosInstance, AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../staff/ConfirmDialog.tsx';
 import { expireSession } from './expire.ts';
 import { authHeader, authState, loginFulfilled } from './store.ts';
-import { ACCOUNT_PATHS, deskRoot } from '../../../schemas/api-paths.ts';
+import { ACCOUNT_PATHS, BACKGROUND_HEADER } from '../../../schemas/api-paths.ts';
 import { resolveApiBase, httpClient } from '../../../widgets/shared.ts';
 
 export const WARN_BEFORE_MS = 2 * 60 * 1000;
@@ -20,14 +20,13 @@ export const WARN_BEFORE_MS = 2 * 60 * 1000;
 const ACTIVITY_SLACK_MS = 30 * 1000;
 /**
  * Calls the server does not count as activity (it answers them without touching the session):
- * the session status itself and the staff list's poll for new applications. Counting the poll
- * here would keep an open list alive for ever, and never warn before the idle end.
+ * the session status itself, and every call the page makes by itself (BACKGROUND_HEADER: the
+ * staff list's poll for new applications and its refresh when some arrive). Counting those here
+ * would keep an open list alive for ever, and never warn before the idle end.
  */
-const PASSIVE_CALLS = new Set([
-  ACCOUNT_PATHS.session,
-  `${deskRoot('spartan')}/latest/`,
-  `${deskRoot('investor')}/latest/`,
-]);
+const passive = (config: InternalAxiosRequestConfig) =>
+  (config.method === 'get' && config.url === ACCOUNT_PATHS.session) ||
+  config.headers?.[BACKGROUND_HEADER] === '1';
 
 interface SessionTimes {
   expires_at: string;
@@ -83,7 +82,7 @@ function watchActivity(instance: AxiosInstance): void {
   instance.interceptors.response.use((response) => {
     const config = response.config;
     const bearer = Boolean(config.headers?.Authorization);
-    if (bearer && clock && !(config.method === 'get' && PASSIVE_CALLS.has(config.url ?? ''))) {
+    if (bearer && clock && !passive(config)) {
       clock.lastActivity = Date.now();
       for (const listener of listeners) listener();
     }

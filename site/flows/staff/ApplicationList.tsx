@@ -18,6 +18,7 @@ import {
   staffState,
   type Application,
   type ListFilters,
+  type Origin,
 } from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { DeskTools } from './DeskTools.tsx';
@@ -101,8 +102,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
 
   // The Source filter's partners: every origin applications came from, not only this page's.
   const [origins, setOrigins] = useState<readonly string[]>([]);
-  const loadOrigins = () =>
-    fetchOrigins(kind).then(
+  const loadOrigins = (origin: Origin = 'user') =>
+    fetchOrigins(kind, origin).then(
       (found) => setOrigins(found),
       () => undefined, // Unavailable: the filter offers the origins this page shows.
     );
@@ -128,7 +129,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       const first = latest.current === undefined;
       latest.current = now;
       // A new application may come from a new partner: the Source filter offers it.
-      void loadOrigins();
+      void loadOrigins('background');
       if (first) return;
       if (!inPlace) {
         setArrived(true);
@@ -136,7 +137,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         return;
       }
       const shown = new Set(staffState[kind].list.data.map((a) => a.id));
-      await fetchList(kind, filters);
+      await fetchList(kind, filters, 'background');
       const fresh = staffState[kind].list.data.filter((a) => !shown.has(a.id)).length;
       if (!stopped && fresh > 0) {
         announce(`${fresh} new application${fresh === 1 ? '' : 's'} at the top of the list`);

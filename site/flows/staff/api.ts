@@ -8,7 +8,7 @@
  */
 import type { AxiosRequestConfig } from 'axios';
 import { proxy } from 'valtio/vanilla';
-import { deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import { BACKGROUND_HEADER, deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { endServerSession } from '../../../widgets/login/login-api.ts';
 import { describeFailure, httpClient, resolveApiBase } from '../../../widgets/shared.ts';
 import { expireSession } from '../auth/expire.ts';
@@ -227,12 +227,31 @@ const call = <T>(
   data?: unknown,
 ): Promise<T> => send<T>({ method, url, params, data });
 
+/**
+ * How a read is made: `user` when someone asked for it, `background` when the page makes it by
+ * itself (the live list's refresh). A background read is marked so that neither the server nor
+ * the session warning counts it as activity: a list left open must still reach its idle end.
+ */
+export type Origin = 'user' | 'background';
+
+const read = <T>(url: string, origin: Origin, params?: Record<string, unknown>): Promise<T> =>
+  send<T>({
+    method: 'get',
+    url,
+    params,
+    headers: origin === 'background' ? { [BACKGROUND_HEADER]: '1' } : {},
+  });
+
 /** The message to show for a failed call (a 401 has ended the session already, in `send`). */
 function failure(error: unknown, fallback: string): string {
   return describeFailure(error, fallback).message;
 }
 
-export async function fetchList(kind: Kind, filters: ListFilters): Promise<void> {
+export async function fetchList(
+  kind: Kind,
+  filters: ListFilters,
+  origin: Origin = 'user',
+): Promise<void> {
   const state = staffState[kind].list;
   state.loading = true;
   state.error = null;
@@ -241,13 +260,13 @@ export async function fetchList(kind: Kind, filters: ListFilters): Promise<void>
   // A slower earlier request must not overwrite a newer one.
   const current = () => sameFilters(state.filters, filters);
   try {
-    const body = await call<{
+    const body = await read<{
       data?: Application[];
       total?: number;
       total_capped?: boolean;
       next_cursor?: string | null;
       prev_cursor?: string | null;
-    }>('get', KINDS[kind].list, listParams(filters));
+    }>(KINDS[kind].list, origin, listParams(filters));
     if (!current()) return;
     state.data = Array.isArray(body.data) ? body.data : [];
     state.total = typeof body.total === 'number' ? body.total : state.data.length;
@@ -425,13 +444,13 @@ export async function serverLogout(): Promise<void> {
 
 /** The newest application's cursor (a poll: the browser revalidates it with its ETag). */
 export async function fetchLatest(kind: Kind): Promise<string | null> {
-  const body = await call<{ latest?: string | null }>('get', `${deskRoot(kind)}/latest/`);
+  const body = await read<{ latest?: string | null }>(`${deskRoot(kind)}/latest/`, 'background');
   return body.latest ?? null;
 }
 
 /** Every partner origin applications of this kind came from (the Source filter's options). */
-export async function fetchOrigins(kind: Kind): Promise<string[]> {
-  const body = await call<{ origins?: string[] }>('get', `${deskRoot(kind)}/origins/`);
+export async function fetchOrigins(kind: Kind, origin: Origin = 'user'): Promise<string[]> {
+  const body = await read<{ origins?: string[] }>(`${deskRoot(kind)}/origins/`, origin);
   return body.origins ?? [];
 }
 
