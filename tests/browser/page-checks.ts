@@ -5,7 +5,7 @@
  * returns readable descriptions of what fails (empty when all holds).
  * The functions are self-contained: playwright serialises them into the page.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { inflateSync } from 'node:zlib';
 
 /** The public routes of the site (the staff area and the login have their own tests). */
@@ -45,14 +45,67 @@ export const SITE_ROUTES = [
 
 export const WIDTHS = [320, 375, 768, 1024, 1280, 1366, 1440];
 
-/** Scrolls through the page so that parts loaded near the viewport (map, videos) are there. */
+/**
+ * Scrolls through the page so that parts loaded near the viewport (map, videos) are there, and
+ * waits at each step for what that step started to finish loading. Playwright's 'networkidle'
+ * cannot serve here: it is a load state, reached once per navigation, so waiting for it again
+ * after a scroll returns at once. The page's requests are counted instead, from before the
+ * first scroll.
+ */
 export async function loadEverything(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 700) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForLoadState('networkidle');
+  const inFlight = new Set<Request>();
+  let started = 0;
+  const begin = (r: Request) => {
+    inFlight.add(r);
+    started += 1;
+  };
+  const end = (r: Request) => inFlight.delete(r);
+  page.on('request', begin);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 700) {
+      const before = started;
+      // Two frames: the scroll is drawn and intersection observers have run.
+      await page.evaluate(
+        (top) =>
+          new Promise((resolve) => {
+            window.scrollTo(0, top);
+            requestAnimationFrame(() => requestAnimationFrame(resolve));
+          }),
+        y,
+      );
+      // Nothing started: the next step. Otherwise until nothing has been in flight for a
+      // quarter second (a loaded chunk may start the next request: its styles, its data).
+      if (started === before && inFlight.size === 0) continue;
+      await settled(inFlight, 250);
+    }
+    // A request the last steps started may have been reported after their frames.
+    if (started > 0) await settled(inFlight, 250);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  } finally {
+    page.off('request', begin);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * Resolves once nothing has been in flight for `quietMs` on end (looked at every 25 ms); throws,
+ * naming what is still loading, after 60 s (a limit against a hang, not a speed check).
+ */
+async function settled(inFlight: Set<Request>, quietMs: number): Promise<void> {
+  const limit = Date.now() + 60_000;
+  let quietSince = inFlight.size === 0 ? Date.now() : Infinity;
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > limit) {
+      throw new Error(`Still loading after 60 s: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (inFlight.size > 0) quietSince = Infinity;
+    else if (quietSince === Infinity) quietSince = Date.now();
+  }
 }
 
 /**
