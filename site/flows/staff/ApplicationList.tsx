@@ -18,7 +18,7 @@ import {
   staffState,
   type Application,
   type ListFilters,
-  type Origin,
+  type Asker,
 } from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { DeskTools } from './DeskTools.tsx';
@@ -102,8 +102,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
 
   // The Source filter's partners: every origin applications came from, not only this page's.
   const [origins, setOrigins] = useState<readonly string[]>([]);
-  const loadOrigins = (origin: Origin = 'user') =>
-    fetchOrigins(kind, origin).then(
+  const loadOrigins = (by: Asker = 'user') =>
+    fetchOrigins(kind, by).then(
       (found) => setOrigins(found),
       () => undefined, // Unavailable: the filter offers the origins this page shows.
     );

@@ -228,18 +228,19 @@ const call = <T>(
 ): Promise<T> => send<T>({ method, url, params, data });
 
 /**
- * How a read is made: `user` when someone asked for it, `background` when the page makes it by
+ * Who a read is for: `user` when someone asked for it, `background` when the page makes it by
  * itself (the live list's refresh). A background read is marked so that neither the server nor
  * the session warning counts it as activity: a list left open must still reach its idle end.
+ * (Not to be confused with the partner origins an application came from.)
  */
-export type Origin = 'user' | 'background';
+export type Asker = 'user' | 'background';
 
-const read = <T>(url: string, origin: Origin, params?: Record<string, unknown>): Promise<T> =>
+const read = <T>(url: string, by: Asker, params?: Record<string, unknown>): Promise<T> =>
   send<T>({
     method: 'get',
     url,
     params,
-    headers: origin === 'background' ? { [BACKGROUND_HEADER]: '1' } : {},
+    headers: by === 'background' ? { [BACKGROUND_HEADER]: '1' } : {},
   });
 
 /** The message to show for a failed call (a 401 has ended the session already, in `send`). */
@@ -250,7 +251,7 @@ function failure(error: unknown, fallback: string): string {
 export async function fetchList(
   kind: Kind,
   filters: ListFilters,
-  origin: Origin = 'user',
+  by: Asker = 'user',
 ): Promise<void> {
   const state = staffState[kind].list;
   state.loading = true;
@@ -266,7 +267,7 @@ export async function fetchList(
       total_capped?: boolean;
       next_cursor?: string | null;
       prev_cursor?: string | null;
-    }>(KINDS[kind].list, origin, listParams(filters));
+    }>(KINDS[kind].list, by, listParams(filters));
     if (!current()) return;
     state.data = Array.isArray(body.data) ? body.data : [];
     state.total = typeof body.total === 'number' ? body.total : state.data.length;
@@ -449,8 +450,8 @@ export async function fetchLatest(kind: Kind): Promise<string | null> {
 }
 
 /** Every partner origin applications of this kind came from (the Source filter's options). */
-export async function fetchOrigins(kind: Kind, origin: Origin = 'user'): Promise<string[]> {
-  const body = await read<{ origins?: string[] }>(`${deskRoot(kind)}/origins/`, origin);
+export async function fetchOrigins(kind: Kind, by: Asker = 'user'): Promise<string[]> {
+  const body = await read<{ origins?: string[] }>(`${deskRoot(kind)}/origins/`, by);
   return body.origins ?? [];
 }
 
