@@ -227,20 +227,35 @@ eachDatabase('a staff session that ends behind the page', ({ embeddedOnly }) => 
   }
 });
 
+/**
+ * A page logged in to the staff list, on a clock the test moves (installed before the page
+ * loads), once the list, the session's times and the live list's first poll (which learns the
+ * newest application; later ones look for newer) have all arrived.
+ */
+async function staffOnFakeClock(): Promise<TestPage> {
+  tp = await openPage();
+  const { page } = tp;
+  await page.clock.install();
+  const sessionRead = await countSessionReads(page);
+  const firstPoll = page.waitForResponse((r) => r.url().endsWith('/latest/'));
+  await openLogin(page, '/staff');
+  await logIn(page);
+  await page.waitForURL(`${mainUrl()}/staff`);
+  // The list has loaded (the New view may hold no application), and so has the session.
+  await page.getByText(/\d+ applications? \(New\)\./).waitFor();
+  await sessionRead();
+  await firstPoll;
+  return tp;
+}
+
+const warning = (page: Page) =>
+  page.getByRole('alertdialog', { name: 'Your session is about to end' });
+
 // On the embedded database only: the browser's clock moves here, the server's does not.
 describe('the warning before the session ends', () => {
   it('given two minutes left, then a dialog says so with focus on Stay logged in; extending gives a new token and closes it', async () => {
-    tp = await openPage();
-    const { page, errors } = tp;
-    await page.clock.install();
-    const sessionRead = await countSessionReads(page);
-    await openLogin(page, '/staff');
-    await logIn(page);
-    await page.waitForURL(`${mainUrl()}/staff`);
-    // The list has loaded (the New view may hold no application), and so has the session.
-    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
-    await sessionRead();
-    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    const { page, errors } = await staffOnFakeClock();
+    const dialog = warning(page);
     expect(await dialog.count()).toBe(0);
     // 30 idle minutes end the session; nothing has happened for 28 of them.
     await page.clock.fastForward('28:00');
@@ -268,18 +283,7 @@ describe('the warning before the session ends', () => {
   });
 
   it('given new applications arriving at a list left alone, then the list shows them and the warning still comes: the refresh is not activity', async () => {
-    tp = await openPage();
-    const { page, errors } = tp;
-    await page.clock.install();
-    const sessionRead = await countSessionReads(page);
-    // The live list's first poll learns the newest application; later ones look for newer.
-    const firstPoll = page.waitForResponse((r) => r.url().endsWith('/latest/'));
-    await openLogin(page, '/staff');
-    await logIn(page);
-    await page.waitForURL(`${mainUrl()}/staff`);
-    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
-    await sessionRead();
-    await firstPoll;
+    const { page, errors } = await staffOnFakeClock();
     const who = applicant('Arriving');
     await createApplication(who, pdfBytes(who.fullname));
     // 28 idle minutes, in which the poll (every 10 s) finds the new application.
@@ -288,24 +292,15 @@ describe('the warning before the session ends', () => {
     await page.getByRole('row').filter({ hasText: who.fullname }).waitFor();
     // The warning came when the clock passed its moment, before the poll's answer: counted as
     // activity, the refresh would have taken it away again.
-    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    const dialog = warning(page);
     expect(await dialog.isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
 
   it('given the warning ignored, when the time runs out and the server has ended the session, then the login says so', async () => {
-    tp = await openPage();
-    const { page } = tp;
-    await page.clock.install();
-    const sessionRead = await countSessionReads(page);
-    await openLogin(page, '/staff');
-    await logIn(page);
-    await page.waitForURL(`${mainUrl()}/staff`);
-    // The list has loaded (the New view may hold no application), and so has the session.
-    await page.getByText(/\d+ applications? \(New\)\./).waitFor();
-    await sessionRead();
+    const { page } = await staffOnFakeClock();
     await page.clock.fastForward('28:00');
-    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    const dialog = warning(page);
     await dialog.getByRole('button', { name: 'Not now' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The server's clock has not moved: end the session there, as its idle limit would.
