@@ -188,9 +188,15 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
       await logIn(page);
       await page.waitForURL(`${mainUrl()}/staff`);
       const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+      // The page forgets the token and shows the login at once; the revocation it sent may land
+      // a moment later, so the old token is tried once the server has answered it.
+      const revoked = page.waitForResponse(
+        (r) => r.url() === `${mainUrl()}/api/security-logout/` && r.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(`${mainUrl()}/security-login`);
       expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+      expect((await revoked).status()).toBe(200);
       const res = await fetchFresh(`${mainUrl()}/api/spartan_join/applications/`, {
         headers: { Authorization: `Bearer ${token}` },
       });
