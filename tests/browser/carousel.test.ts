@@ -186,6 +186,25 @@ describe('Carousel on embla', () => {
     expect(await shown(page, 'auto')).toEqual(['2 of 3']);
   });
 
+  it('given a turn falling due just as the visitor chooses a dot, then the chosen slide stays', async () => {
+    const page = await open({ clock: true });
+    // From here time moves only when the test says. The pointer leaving the slides starts a full
+    // interval (the engine pauses while they are hovered); the dot is chosen 1 ms before its end,
+    // before the page has rendered the choice.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    await page.locator('#auto .spartan-carousel__viewport').hover();
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(1499);
+    await button(page, 'auto', 'Slide 2 of 3').click();
+    // Time stands still: the move to the chosen slide has not begun.
+    expect(await shown(page, 'auto')).toEqual(['1 of 3']);
+    await page.clock.runFor(3000);
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(3000);
+    await expect.poll(() => shown(page, 'auto')).toEqual(['2 of 3']);
+    expect(await page.locator('#auto .spartan-carousel').getAttribute('data-state')).toBe('paused');
+  });
+
   it('stops rotating while keyboard focus is inside, until started again', async () => {
     const page = await open({ clock: true });
     await page.locator('#auto a.card').first().focus();

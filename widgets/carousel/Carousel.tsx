@@ -213,9 +213,15 @@ export function Carousel({
   const pointerDown = useRef(false);
   // A keyboard move from inside a slide keeps focus on a slide in view (the old one turns inert).
   const focusAfterMove = useRef(false);
+  // Rotation stops at once, in the engine too, not only at the render that removes its plugin: a
+  // turn falling due before that render would otherwise move past the slide the visitor chose.
+  const stopRotation = () => {
+    api?.plugins().autoplay?.stop();
+    setUserStopped(true);
+  };
   const interact = () => {
     focusAfterMove.current = false;
-    if (autoplay) setUserStopped(true);
+    if (autoplay) stopRotation();
   };
 
   // Drags and swipes: one shorter than the minimum snaps back; a slow one of the minimum or more
@@ -349,8 +355,7 @@ export function Carousel({
         // Keyboard focus entering stops rotation until the visitor starts it again (APG); focus
         // by pointer (a click on the rotation button) is the click's to decide.
         const entering = !e.currentTarget.contains(e.relatedTarget);
-        if (autoplay && userStopped === null && entering && !pointerDown.current)
-          setUserStopped(true);
+        if (autoplay && userStopped === null && entering && !pointerDown.current) stopRotation();
       }}
     >
       {Engine && viewport && (
@@ -359,7 +364,7 @@ export function Carousel({
       {autoplay && positions > 1 && (
         <PauseToggle
           stopped={stopped}
-          onClick={() => setUserStopped(!stopped)}
+          onClick={() => (stopped ? setUserStopped(false) : stopRotation())}
           className="spartan-carousel__rotation"
           aria-controls={viewportId}
           labels={['Start automatic slide show', 'Stop automatic slide show']}
