@@ -117,6 +117,31 @@ describe('Carousel on embla', () => {
     await expect.poll(() => next.isDisabled()).toBe(true);
   });
 
+  it('given an arrow key, then focus is on the new slide by the time the old one turns inert', async () => {
+    const page = await open();
+    await page.locator('#looping a.card').first().focus();
+    // Where focus is at the moment the first slide turns inert: were it still there (or on the
+    // body), a second key pressed before the page moved it on would be lost.
+    await page.evaluate(() => {
+      const first = document.querySelector('#looping [data-carousel-slide]')!;
+      const observer = new MutationObserver(() => {
+        if (!first.hasAttribute('inert')) return;
+        first.setAttribute('data-focus-when-inert', document.activeElement?.textContent ?? '');
+        observer.disconnect();
+      });
+      observer.observe(first, { attributes: true, attributeFilter: ['inert'] });
+    });
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() =>
+        page
+          .locator('#looping [data-carousel-slide]')
+          .first()
+          .getAttribute('data-focus-when-inert'),
+      )
+      .toBe('looping 2');
+  });
+
   it('moves with the left and right arrow keys and keeps focus on a slide in view; keyboard off ignores them', async () => {
     const page = await open();
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');

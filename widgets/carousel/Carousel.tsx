@@ -36,7 +36,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { CAROUSEL_DEFAULTS } from '../../content/constants.ts';
 import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
-import { useWidgetStyles } from '../runtime/styles.ts';
+import { useBrowserLayoutEffect, useWidgetStyles } from '../runtime/styles.ts';
 import { STYLES } from './styles.ts';
 import type { CarouselEngineProps } from './engine.tsx';
 import {
@@ -277,7 +277,10 @@ export function Carousel({
     onChangeRef.current?.(selected);
   }, [selected]);
 
-  useEffect(() => {
+  // In the commit that turns the old slide inert, not after the next paint: in between, focus
+  // would be on the page's body, and a second arrow key pressed then (a held key repeats every
+  // few tens of ms) would go there and be lost.
+  useBrowserLayoutEffect(() => {
     const root = rootRef.current;
     if (!focusAfterMove.current || !root || !view?.inView) return;
     const doc = root.getRootNode() as Document | ShadowRoot;
