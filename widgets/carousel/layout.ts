@@ -3,7 +3,8 @@
  * viewport width (breakpoints by min-width, followed live), and embla's duration for a
  * transition time. Positions, moves and which slides are in view are embla's (engine.tsx).
  */
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useBrowserLayoutEffect } from '../runtime/styles.ts';
 
 /** Slides per view from a viewport width up (`minWidth` in CSS px, inclusive). */
 export interface CarouselBreakpoint {
@@ -40,9 +41,6 @@ export function emblaDuration(ms: number): number {
   if (!(ms > 0)) return 0;
   return Math.max(1, Math.round((ms + 100) / 23.3));
 }
-
-// Before the first paint in a browser; a plain effect on a server (see runtime/styles.ts).
-const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const queryFor = (px: number) => `(min-width: ${px}px)`;
 
