@@ -61,7 +61,7 @@ async function open(
 ): Promise<Page> {
   t = await openPage({
     viewport: { width: options.width ?? 1280, height: 900 },
-    reducedMotion: options.reducedMotion ?? null,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   // Timers (autoplay) and animation frames (embla's moves) then advance only when a test says.
   if (options.clock) await t.page.clock.install();
@@ -275,7 +275,7 @@ describe('Carousel on embla', () => {
 
 describe('the home page hero', () => {
   it('stops rotating when keyboard focus enters it, and its pause button stops it by click', async () => {
-    t = await openPage({ viewport: { width: 1280, height: 900 } });
+    t = await openPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
     const { page } = t;
     await page.clock.install();
     await page.goto(`${mainUrl()}/`);

@@ -18,8 +18,9 @@ afterEach(async () => {
   current = null;
 });
 
+/** The partner demo page, with motion unless asked otherwise (the counter ticks, the ticker runs). */
 async function openDemo(options: Parameters<typeof openPage>[0] = {}) {
-  current = await openPage(options);
+  current = await openPage({ reducedMotion: 'no-preference', ...options });
   const requests: string[] = [];
   current.page.on('request', (r) => requests.push(r.url()));
   const response = await current.page.goto(demoUrl() + '/');

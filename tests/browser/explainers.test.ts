@@ -20,7 +20,7 @@ const visibleSlides = (page: Page) =>
     .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
 
 async function openDemo(width = 1440, height = 900) {
-  t = await openPage({ viewport: { width, height } });
+  t = await openPage({ viewport: { width, height }, reducedMotion: 'no-preference' });
   const videoRequests: string[] = [];
   t.page.on('request', (r) => {
     if (isVideo(r)) videoRequests.push(r.url());

@@ -451,7 +451,8 @@ describe.each([18, 19] as const)('a React %i app', (major) => {
     expect(template).toMatch(/<link rel="stylesheet"[^>]+\/assets\/[^"]+\.css"/);
     fs.writeFileSync(path.join(dir, 'dist', 'index.html'), template.replace('<!--app-->', markup));
 
-    const t = await openPage();
+    // With motion: the check works the counter's pause button, shown only while it runs.
+    const t = await openPage({ reducedMotion: 'no-preference' });
     try {
       const messages: string[] = [];
       t.page.on('console', (m) => {

@@ -151,7 +151,7 @@ describe('route changes', () => {
 
 describe('home', () => {
   it('the hero advances every 7000 ms, loops, and its pause control stops it', async () => {
-    t = await openPage();
+    t = await openPage({ reducedMotion: 'no-preference' });
     const page = t.page;
     // The page's clock stands still from the start and moves only by runFor: a clock that also
     // ran with real time let a slow poll on a busy machine count as a further interval (a loaded

@@ -6,7 +6,7 @@
  * (a hub's card, the story tabs, the founders' detail view) show what they should.
  * One page per route; widths are changed by resizing, not reloading.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mainUrl, openPage, type TestPage } from './harness.ts';
 import {
@@ -68,6 +68,10 @@ const linesOf = (page: Page, selector: string) =>
     });
 
 describe('the header and the banner', () => {
+  // As most visitors see them: with the ticker running (the page's default here is reduced
+  // motion, under which the ticker is a still, scrollable list).
+  beforeAll(() => t.page.emulateMedia({ reducedMotion: 'no-preference' }));
+  afterAll(() => t.page.emulateMedia({ reducedMotion: 'reduce' }));
   it.each([
     [375, 130],
     [320, 145],
@@ -471,6 +475,9 @@ describe('visitor paths', () => {
   });
 
   it('Go to Page / Chapter with the sidebar open shows where focus went', async () => {
+    // With motion, the list lights up for a moment (under reduced motion, for 1 ms).
+    await t.page.emulateMedia({ reducedMotion: 'no-preference' });
+    onTestFinished(() => t.page.emulateMedia({ reducedMotion: 'reduce' }));
     const page = await open('/white-paper');
     await page.getByRole('button', { name: 'Go to Page / Chapter' }).click();
     await expect
