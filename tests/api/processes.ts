@@ -14,9 +14,14 @@ export interface RunningServer {
   stderr: () => string;
 }
 
-/** One node process (no tsx wrapper process), so a signal reaches the server itself. */
+/**
+ * One node process (no tsx wrapper process), so a signal reaches the server itself. It compiles
+ * WebAssembly with V8's baseline compiler only, as the test workers do (vitest.config.ts): a
+ * server or a staff command here lives for seconds, and the optimising compiler's background
+ * work for PGlite cost a command about 5 CPU-s instead of 3.
+ */
 export function node(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return spawn(process.execPath, ['--liftoff-only', '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
