@@ -83,7 +83,8 @@ export interface TestPage {
  * which composites in software, a running animation keeps the browser drawing frames, about 0.15
  * CPU-s for each second a site page stays open (none under reduced motion). The browser tests,
  * one run after the other on a quiet machine: 1,321 CPU-s (694 s) with motion everywhere, 1,049
- * (564 s) so.
+ * (564 s) so. A pair of whole `npm test` runs, where both lanes share the cores, showed no such
+ * saving (1,949 CPU-s before, 2,058 after): measure the suite's speed on interleaved full runs.
  */
 export async function openPage(options: BrowserContextOptions = {}): Promise<TestPage> {
   const context = await (
