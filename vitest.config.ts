@@ -3,6 +3,7 @@
  * (the script-tag bundles, on preact/compat, are covered by the browser tests).
  */
 import { defineConfig } from 'vitest/config';
+import { TEST_NODE_FLAGS } from './tests/api/processes.ts';
 
 export default defineConfig({
   test: {
@@ -18,7 +19,7 @@ export default defineConfig({
     // machine: 599 CPU-s (319 s) without the flag, 470 CPU-s (242 s) with it here and in the
     // processes the tests start (tests/api/processes.ts), 932 tests passing. (A pair of whole
     // `npm test` runs showed no such saving: measure the suite's speed on interleaved full runs.)
-    execArgv: ['--liftoff-only'],
+    execArgv: TEST_NODE_FLAGS,
     projects: [
       {
         extends: true,

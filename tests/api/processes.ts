@@ -15,13 +15,16 @@ export interface RunningServer {
 }
 
 /**
- * One node process (no tsx wrapper process), so a signal reaches the server itself. It compiles
- * WebAssembly with V8's baseline compiler only, as the test workers do (vitest.config.ts): a
- * server or a staff command here lives for seconds, and the optimising compiler's background
- * work for PGlite cost a command about 5 CPU-s instead of 3.
+ * Node flags of every test process: the workers (vitest.config.ts) and what they start here.
+ * WebAssembly (PGlite's PostgreSQL) is compiled with V8's baseline compiler only: a process here
+ * lives for seconds, and the optimising compiler's background work for PGlite cost a staff command
+ * about 5 CPU-s instead of 3.
  */
+export const TEST_NODE_FLAGS = ['--liftoff-only'];
+
+/** One node process (no tsx wrapper process), so a signal reaches the server itself. */
 export function node(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--liftoff-only', '--import', 'tsx', script, ...args], {
+  return spawn(process.execPath, [...TEST_NODE_FLAGS, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
