@@ -3,7 +3,7 @@
  * ('main': header, state banner, footer; 'bare': the page alone). Rendered to
  * HTML at build time (`url` given) and hydrated in the browser.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import Router from 'preact-router';
 import { Layout } from './chrome/Layout.tsx';
 import { isLazyPage } from './lazy.tsx';
@@ -56,6 +56,12 @@ export interface AppProps {
 }
 
 export function App({ url, renderState }: AppProps) {
+  // Marks the document once the app has hydrated and the first render's effects have run (a
+  // parent's effects run after its children's): what a page's code does on arrival is done. The
+  // browser tests that hold the page's clock still wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   // The provider is there on both sides, so that the tree (and its hook ids) hydrates as rendered.
   return (
     <RenderStateContext.Provider value={renderState ?? null}>

@@ -150,6 +150,9 @@ describe('route changes', () => {
 });
 
 describe('home', () => {
+  /** One step of the still clock: a frame. */
+  const STEP = 16;
+
   it('the hero advances every 7000 ms, loops, and its pause control stops it', async () => {
     t = await openPage({ reducedMotion: 'no-preference' });
     const page = t.page;
@@ -161,9 +164,17 @@ describe('home', () => {
     // (an hour ahead of the install: the clock runs until this call, on a blank page)
     await page.clock.pauseAt(start + 3_600_000);
     await page.goto(`${mainUrl()}/`, { waitUntil: 'networkidle' });
-    // The page's effects run after a frame, which the still clock gives only through runFor.
-    await page.clock.runFor(100);
     const hero = page.getByRole('region', { name: 'Highlights' });
+    // The page's effects run after a frame, which the still clock gives only through runFor. The
+    // hero's first turn is timed by one of them: step the clock until the page has hydrated and
+    // run them (a single fixed step raced hydration: a loaded run once saw "Slide 1 of 4" where the
+    // first turn was due, and with a step of 16 ms instead of 100 the test failed every time).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(STEP);
+        return page.locator('html[data-hydrated]').count();
+      })
+      .toBe(1);
     const current = () => hero.locator('[aria-current="true"]').textContent();
     expect(await current()).toBe('Slide 1 of 4');
     expect(await hero.getByRole('button', { name: /Next|Previous/ }).count()).toBe(0);
