@@ -14,7 +14,7 @@ import {
   reactPlugin,
   shimsPlugin,
 } from '../../scripts/vite-shared.ts';
-import { mainUrl, openPage, type TestPage } from './harness.ts';
+import { gotoHydrated, mainUrl, openPage, type TestPage } from './harness.ts';
 
 const ORIGIN = 'http://carousel.test';
 const files = new Map<string, string>();
@@ -281,10 +281,9 @@ describe('the home page hero', () => {
     t = await openPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
     const { page } = t;
     await page.clock.install();
-    await page.goto(`${mainUrl()}/`);
-    const hero = page.getByRole('region', { name: 'Highlights' });
     // The prerendered hero already says it plays: focus must wait for the code that handles it.
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await gotoHydrated(page, `${mainUrl()}/`);
+    const hero = page.getByRole('region', { name: 'Highlights' });
     expect(await hero.getAttribute('data-state')).toBe('playing');
     await hero.getByRole('button', { name: 'Slide 1 of 4' }).focus();
     await expect.poll(() => hero.getAttribute('data-state')).toBe('paused');

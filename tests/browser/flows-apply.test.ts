@@ -4,7 +4,14 @@
  * the partner demo (another origin, strict CSP).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { axeViolations, demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  axeViolations,
+  demoUrl,
+  gotoHydrated,
+  mainUrl,
+  openPage,
+  type TestPage,
+} from './harness.ts';
 import {
   apiGet,
   applicant,
@@ -32,7 +39,7 @@ describe('applying as a Spartan', () => {
     const { page, errors } = tp;
     const who = applicant('Site Spartan');
     const pdf = pdfBytes(who.fullname);
-    await page.goto(`${mainUrl()}/apply-spartan`);
+    await gotoHydrated(page, `${mainUrl()}/apply-spartan`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Ready to Become a Spartan?' }).isVisible(),
     ).resolves.toBe(true);
@@ -91,7 +98,7 @@ describe('applying as a Spartan', () => {
     const { page, errors } = tp;
     const who = applicant('Slow Spartan');
     const pdf = pdfBytes(who.fullname, 400);
-    await page.goto(`${mainUrl()}/apply-spartan`);
+    await gotoHydrated(page, `${mainUrl()}/apply-spartan`);
     await fillApply(page, who, pdf);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -223,7 +230,7 @@ describe('applying to invest', () => {
     tp = await openPage({ viewport: { width: 375, height: 800 } });
     const { page, errors } = tp;
     const who = applicant('Site Investor');
-    await page.goto(`${mainUrl()}/invest-apply`);
+    await gotoHydrated(page, `${mainUrl()}/invest-apply`);
     await fillInvest(page, who);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.waitForURL(/\/success-invest\?id=/);

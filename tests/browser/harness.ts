@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Response,
 } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { DatabaseTarget } from './global-setup.ts';
@@ -114,6 +115,17 @@ export async function openTab(context: BrowserContext): Promise<TestPage> {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   return { page, context, errors, close: () => page.close() };
+}
+
+/**
+ * Opens a page of the site and waits until its code has hydrated it and run its first effects (the
+ * site then marks `<html data-hydrated>`). Before then a prerendered form takes typing that its
+ * state never learns of, and a prerendered control ignores focus and clicks.
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
 }
 
 /**
