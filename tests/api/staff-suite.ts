@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { generateSync } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { build } from '../../server/app.ts';
 import { CODES } from '../../server/errors.ts';
 import { APPLICATION_PATHS, BACKGROUND_HEADER, deskRoot } from '../../schemas/api-paths.ts';
@@ -854,7 +854,11 @@ export function staffSuite(
 
       for (const role of ['none', 'reviewer', 'admin'] as const) {
         it(`given ${role === 'none' ? 'no token' : `a ${role}`}, then each staff call answers accordingly`, async () => {
-          const account = role === 'admin' ? admin : role === 'reviewer' ? reviewer : null;
+          // An account of its own, removed after: logging out everywhere below ends every
+          // session of the account, and the suite's shared admin and reviewer keep theirs (and
+          // the shared admin stays the only one, as the last-admin check expects).
+          const account = role === 'none' ? null : await enrolled(role, `roles-${role}`);
+          if (account) onTestFinished(() => app.staff.removeById(account.id));
           const shared = account ? await fullLogin(account) : null;
           for (const c of calls) {
             const token = account && c.fresh ? await fullLogin(account) : shared;
