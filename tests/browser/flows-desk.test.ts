@@ -238,7 +238,6 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
       // Opened by staff: no longer new.
       await page.getByText('In review (was New)').waitFor();
       expect(await axeViolations(page, 'main')).toEqual([]);
-      await page.screenshot({ path: '/tmp/desk-detail-1440.png', fullPage: true });
 
       // Back to the search (the New view no longer holds the opened one), delete the first row.
       await page.getByRole('link', { name: /Back to Spartan applications/ }).click();
@@ -299,7 +298,6 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     await page.getByRole('alert').getByText('Write the note first').waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
     expect(await overflowing(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/desk-detail-375.png', fullPage: true });
 
     // Filters: shortlisted Data Engineers, oldest first, in the URL; a reload keeps them.
     await page.goto(`${mainUrl()}/staff`);
@@ -325,7 +323,6 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
         (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent,
       ),
     ).toBe(SCROLL_HINT);
-    await page.screenshot({ path: '/tmp/desk-list-375.png', fullPage: true });
     // Wide enough for every column: no such line.
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect.poll(() => page.getByText(SCROLL_HINT).count()).toBe(0);
@@ -422,7 +419,6 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     await logIn(page);
     await page.getByRole('table').waitFor();
     await firstPoll;
-    await page.screenshot({ path: '/tmp/desk-list-1440.png', fullPage: true });
     const who = applicant('Live Arrival');
     expect(await page.getByRole('link', { name: who.fullname }).count()).toBe(0);
     await createApplication(who, pdfBytes(who.fullname));

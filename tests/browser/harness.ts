@@ -118,25 +118,27 @@ export async function openTab(context: BrowserContext): Promise<TestPage> {
 }
 
 /**
- * Opens a page of the site and waits until its code has hydrated it and run its first effects (the
- * site then marks `<html data-hydrated>`). Before then a prerendered form takes typing that its
- * state never learns of, and a prerendered control ignores focus and clicks.
+ * Matches the site's document once its code has hydrated the page and run its first effects
+ * (site/App.tsx marks `<html data-hydrated>` then).
+ */
+export const HYDRATED = 'html[data-hydrated]';
+
+/**
+ * Opens a page of the site and waits for HYDRATED. Before then a prerendered form takes typing
+ * that its state never learns of, and a prerendered control ignores focus and clicks.
  */
 export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator(HYDRATED).waitFor({ state: 'attached' });
   return response;
 }
 
 /**
- * Opens the staff login for `next` and waits for the network to settle: the form is prerendered,
- * and a click before the page's code has hydrated it would submit it natively (a new page, no
- * login).
+ * Opens the staff login for `next`, ready for typing: the form is prerendered, and a click
+ * before the page's code has hydrated it would submit it natively (a new page, no login).
  */
 export async function openLogin(page: Page, next: string): Promise<void> {
-  await page.goto(`${mainUrl()}/security-login?next=${encodeURIComponent(next)}`, {
-    waitUntil: 'networkidle',
-  });
+  await gotoHydrated(page, `${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
 }
 
 let axeSource: string | null = null;

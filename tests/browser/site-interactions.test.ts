@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, mainUrl, openPage, type TestPage } from './harness.ts';
+import { axeViolations, HYDRATED, mainUrl, openPage, type TestPage } from './harness.ts';
 
 let t: TestPage | null = null;
 afterEach(async () => {
@@ -172,7 +172,7 @@ describe('home', () => {
     await expect
       .poll(async () => {
         await page.clock.runFor(STEP);
-        return page.locator('html[data-hydrated]').count();
+        return page.locator(HYDRATED).count();
       })
       .toBe(1);
     const current = () => hero.locator('[aria-current="true"]').textContent();
