@@ -3,7 +3,7 @@
  * the session's bearer token. A 401 ends the session here too (the login says so); a refused
  * call rejects with a `CallError` carrying the server's message, field errors and error code.
  */
-import type { AxiosResponse } from 'axios';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { expireSession } from './expire.ts';
 import { authHeader } from './store.ts';
 import {
@@ -28,6 +28,22 @@ export class CallError extends Error {
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 
+/**
+ * One request with the session's bearer token, answered whole. A 401 ends the session here
+ * whichever request meets it (a list, a download, the live list's background checks: these once
+ * failed quietly every 10 s on a token revoked elsewhere, while the page went on showing the
+ * list); the caller still gets the error, as axios threw it.
+ */
+export async function withSession<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  const client = await httpClient(resolveApiBase(undefined));
+  try {
+    return await client.request<T>({ ...config, headers: { ...authHeader(), ...config.headers } });
+  } catch (error) {
+    if (describeFailure(error, '').status === 401) expireSession();
+    throw error;
+  }
+}
+
 /** One staff call; resolves with the whole response (the session watch reads its Date). */
 export async function staffRequest<T>(
   method: Method,
@@ -35,19 +51,17 @@ export async function staffRequest<T>(
   options: { data?: object; params?: Record<string, unknown>; fallback?: string } = {},
 ): Promise<AxiosResponse<T>> {
   try {
-    const client = await httpClient(resolveApiBase(undefined));
-    return await client.request<T>({
+    return await withSession<T>({
       method,
       url,
       params: options.params,
       // POSTs carry a JSON body, even an empty one (the API takes no form posts).
       data: method === 'post' || method === 'patch' ? (options.data ?? {}) : undefined,
-      headers: authHeader(),
     });
   } catch (error) {
-    const info = describeFailure(error, options.fallback ?? 'Something went wrong: try again');
-    if (info.status === 401) expireSession();
-    throw new CallError(info);
+    throw new CallError(
+      describeFailure(error, options.fallback ?? 'Something went wrong: try again'),
+    );
   }
 }
 

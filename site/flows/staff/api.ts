@@ -11,7 +11,7 @@ import { proxy } from 'valtio/vanilla';
 import { BACKGROUND_HEADER, deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { endServerSession } from '../../../widgets/login/login-api.ts';
 import { describeFailure, httpClient, resolveApiBase } from '../../../widgets/shared.ts';
-import { expireSession } from '../auth/expire.ts';
+import { withSession } from '../auth/calls.ts';
 import { authHeader } from '../auth/store.ts';
 import { KINDS, type Kind } from './kinds.ts';
 
@@ -200,25 +200,9 @@ function filterErrors(errors: Record<string, string>): ListState['fieldErrors'] 
 export const sameFilters = (a: ListFilters, b: ListFilters) =>
   (Object.keys(a) as Array<keyof ListFilters>).every((key) => a[key] === b[key]);
 
-/**
- * One staff request with the session's token. A 401 ends the session whichever request meets it
- * (a list, a download, the live list's background checks: these once failed quietly every 10 s
- * on a token revoked elsewhere, while the page went on showing the list); the caller still gets
- * the error.
- */
-async function send<T>(config: AxiosRequestConfig): Promise<T> {
-  const client = await httpClient(resolveApiBase(undefined));
-  try {
-    const response = await client.request<T>({
-      ...config,
-      headers: { ...authHeader(), ...config.headers },
-    });
-    return response.data;
-  } catch (error) {
-    if (describeFailure(error, '').status === 401) expireSession();
-    throw error;
-  }
-}
+/** One staff request with the session's token; a 401 ends the session (withSession). */
+const send = async <T>(config: AxiosRequestConfig): Promise<T> =>
+  (await withSession<T>(config)).data;
 
 const call = <T>(
   method: 'get' | 'delete' | 'put' | 'post',
