@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.ts';
 import { lockDataDir } from './lock.ts';
+import { onOwnConnection } from './own-connection.ts';
 import { pgliteStatements, postgresStatements, type RunStatement } from './prepared.ts';
 import { databaseUnavailable, errorLabel } from '../errors.ts';
 
@@ -212,18 +213,8 @@ async function openPostgres(url: string): Promise<Database> {
   // `pool.end()` then waits for ever). Here the connection is checked out and released by us,
   // destroyed when anything failed. It also replaces `db.transaction`, so that every caller
   // (staff accounts, the audit trail) gets it.
-  const transaction: Database['transaction'] = async (body) => {
-    const client = await pool.connect();
-    let failed: Error | undefined;
-    try {
-      return await drizzlePg(client, { schema }).transaction(body);
-    } catch (err) {
-      failed = err instanceof Error ? err : new Error(String(err));
-      throw err;
-    } finally {
-      client.release(failed);
-    }
-  };
+  const transaction: Database['transaction'] = (body) =>
+    onOwnConnection(pool, (client) => drizzlePg(client, { schema }).transaction(body));
   (db as { transaction: unknown }).transaction = transaction;
   let closed: Promise<void> | undefined;
   return {

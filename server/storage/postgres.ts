@@ -18,6 +18,7 @@
  */
 import { Readable } from 'node:stream';
 import type pg from 'pg';
+import { onOwnConnection } from '../db/own-connection.ts';
 import { checkKey, guarded, type FileStore, type StoredFile } from './index.ts';
 
 const LIST_BATCH = 500;
@@ -45,9 +46,10 @@ export class PostgresFileStore implements FileStore {
       );
       return;
     }
-    await guarded(async () => {
-      const client = await this.pool.connect();
-      try {
+    // A failure leaves the transaction open (or the connection gone): onOwnConnection then
+    // destroys the connection, which ends the transaction, instead of lending it again.
+    await guarded(() =>
+      onOwnConnection(this.pool, async (client) => {
         await client.query('BEGIN');
         await client.query('DELETE FROM resume_files WHERE application_id = $1', [key]);
         for (let part = 0; part * PART_BYTES < data.length; part += 1) {
@@ -58,13 +60,8 @@ export class PostgresFileStore implements FileStore {
           );
         }
         await client.query('COMMIT');
-        client.release();
-      } catch (err) {
-        // The connection may be gone or mid-transaction: it is not given back to the pool.
-        client.release(err as Error);
-        throw err;
-      }
-    });
+      }),
+    );
   }
 
   async get(key: string): Promise<StoredFile | null> {

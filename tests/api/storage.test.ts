@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
@@ -18,7 +19,7 @@ import { parseBytea, serializeBytea } from '../../server/db/index.ts';
 import { CODES } from '../../server/errors.ts';
 import { DiskFileStore } from '../../server/storage/disk.ts';
 import { sweepOrphans } from '../../server/storage/index.ts';
-import { PART_BYTES, type PostgresFileStore } from '../../server/storage/postgres.ts';
+import { PART_BYTES, PostgresFileStore } from '../../server/storage/postgres.ts';
 import { MULTIPART_TYPE, multipartBody, spartanFields } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { pgliteDataDir } from './pglite-template.ts';
@@ -402,6 +403,38 @@ describe.skipIf(SKIP_POSTGRES)('files in PostgreSQL (the default with DATABASE_U
       expect(await read(big)).toBeNull();
       expect(await read(exact)).toBeNull();
     } finally {
+      await app.close();
+    }
+  });
+
+  it('given a file of many parts whose third part fails, then none of it is stored, the file it replaced stays whole, and the connection is not lent again', async () => {
+    const app = await open({ databaseUrl: url, dataDir: temp('spartan-pgf-f-') });
+    // One connection: had the failed one gone back to the pool mid-transaction, the next call
+    // would meet "current transaction is aborted".
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const store = new PostgresFileStore(pool);
+    const key = crypto.randomUUID();
+    const before = randomPdf(PART_BYTES * 2 + 1);
+    const refused = randomPdf(PART_BYTES * 3);
+    const execute = (query: SQL) => app.db.execute(query);
+    try {
+      await store.put(key, before);
+      await execute(sql`CREATE FUNCTION refuse_part() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
+      await execute(
+        sql.raw(`CREATE TRIGGER refuse_part BEFORE INSERT ON resume_files FOR EACH ROW
+        WHEN (NEW.part = 2 AND NEW.application_id = '${key}') EXECUTE FUNCTION refuse_part()`),
+      );
+      await expect(store.put(key, refused)).rejects.toThrow();
+      const found = await store.get(key);
+      const chunks: Buffer[] = [];
+      if (found && Buffer.isBuffer(found.body)) chunks.push(found.body);
+      else if (found) for await (const chunk of found.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(before)).toBe(true);
+    } finally {
+      await execute(sql`DROP TRIGGER IF EXISTS refuse_part ON resume_files`);
+      await execute(sql`DROP FUNCTION IF EXISTS refuse_part()`);
+      await pool.end();
       await app.close();
     }
   });
