@@ -43,13 +43,7 @@ export default defineConfig({
     // waited on a database, a child process or a timer. The API test files each start their own
     // database cluster and servers on free ports, so they run side by side as the rest do.
     maxWorkers: 3,
-    // Test processes compile WebAssembly (PGlite's PostgreSQL) with V8's baseline compiler only.
-    // Without this flag V8 also recompiles the hot functions with its optimising compiler on
-    // background threads: CPU a server running for days wins back, a test process living for
-    // seconds does not. What runs is the same code. The lane, one run after the other on a quiet
-    // machine: 599 CPU-s (319 s) without the flag, 470 CPU-s (242 s) with it here and in the
-    // processes the tests start (tests/api/processes.ts), 932 tests passing. (A pair of whole
-    // `npm test` runs showed no such saving: measure the suite's speed on interleaved full runs.)
+    // The test processes' node flags, and why: tests/api/processes.ts.
     execArgv: TEST_NODE_FLAGS,
     projects: [
       {
