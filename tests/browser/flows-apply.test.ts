@@ -20,6 +20,7 @@ import {
   lateFiles,
   pdfBytes,
   recordEvents,
+  recordSaid,
 } from './flows-support.ts';
 import { focusIndicatorFailures } from './page-checks.ts';
 
@@ -163,15 +164,7 @@ describe('applying as a Spartan', () => {
     const events = await recordEvents(page, ['spartan-applied']);
 
     // Everything the status region says, from here on.
-    await form.getByRole('status').evaluate((status) => {
-      const said: string[] = [];
-      (window as unknown as { said: string[] }).said = said;
-      new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-      });
-    });
+    const said = await recordSaid(form.getByRole('status'));
     // In the shadow root, under the partner's CSP: the summary is styled and takes focus, with a
     // visible ring; its links are targets of at least 24 px.
     await form.getByRole('button', { name: 'Submit Application' }).click();
@@ -191,9 +184,7 @@ describe('applying as a Spartan', () => {
     expect(linkHeights.length).toBeGreaterThan(3);
     for (const height of linkHeights) expect(height).toBeGreaterThanOrEqual(24);
     // Refused by validation, so it never said it was submitting.
-    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).not.toContain(
-      'Submitting...',
-    );
+    expect(await said()).not.toContain('Submitting...');
 
     await fillApply(form, who, pdf);
     expect(late.every((f) => requests.some((u) => u.endsWith(`/widgets/${f}`)))).toBe(true);

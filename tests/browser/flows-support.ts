@@ -162,6 +162,23 @@ export async function createApplication(who: Applicant, pdf: Buffer): Promise<st
   return ((await res.json()) as { application_id: string }).application_id;
 }
 
+/**
+ * Records everything a live region says from now on, each time its text changes (installed
+ * through the DevTools protocol, so CSP allows it); the function returned reads the record.
+ */
+export async function recordSaid(region: Locator): Promise<() => Promise<string[]>> {
+  await region.evaluate((el) => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => said.push(el.textContent ?? '')).observe(el, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  return () => region.page().evaluate(() => (window as unknown as { said: string[] }).said);
+}
+
 /** Records `spartan-*` events on the page (installed through the DevTools protocol, so CSP allows it). */
 export async function recordEvents(
   page: Page,

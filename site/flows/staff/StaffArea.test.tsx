@@ -8,7 +8,7 @@ import { installFakeClient, httpError, type FakeClient } from '../../../tests/ht
 import { navigate } from '../../navigation.ts';
 import type * as Navigation from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
-import { resetStaffState } from './api.ts';
+import { fetchList, resetStaffState, staffState } from './api.ts';
 import { StaffPage } from '../pages/staff.tsx';
 
 vi.mock('../../../widgets/shared.ts', async (original) => ({
@@ -234,6 +234,33 @@ describe('staff area', () => {
     expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent(
       'Delete Spartan Application failed',
     );
+    expect(screen.getByRole('link', { name: 'Applicant 1' })).toBeInTheDocument();
+  });
+
+  it('given the live refresh (a background call), then the list and its count stay while it runs, and a failed one says nothing', async () => {
+    listAnswer([row(1)]);
+    render(<StaffPage url="/staff" />);
+    expect(await screen.findByRole('link', { name: 'Applicant 1' })).toBeInTheDocument();
+    const count = screen.getByText('1 application (New).');
+    // Every call from now on waits (the page's own polls too), until failed below.
+    const waiting: Array<(error: unknown) => void> = [];
+    client.request.mockImplementation(
+      () => new Promise((_resolve, reject) => waiting.push(reject)),
+    );
+    let refresh: Promise<void> = Promise.resolve();
+    act(() => {
+      refresh = fetchList('spartan', staffState.spartan.list.filters, 'background');
+    });
+    // The refresh's call is out (it leaves after the HTTP client has loaded).
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    expect(count).toHaveTextContent('1 application (New).');
+    expect(screen.queryByText('Loading applications…')).toBeNull();
+    await act(async () => {
+      for (const reject of waiting) reject(httpError(503));
+      await refresh;
+    });
+    expect(count).toHaveTextContent('1 application (New).');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('link', { name: 'Applicant 1' })).toBeInTheDocument();
   });
 

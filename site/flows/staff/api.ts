@@ -238,9 +238,15 @@ export async function fetchList(
   by: Asker = 'user',
 ): Promise<void> {
   const state = staffState[kind].list;
-  state.loading = true;
-  state.error = null;
-  state.fieldErrors = {};
+  // The live list's refresh (background) keeps the list and its count in view until its answer
+  // comes, and a failed one says nothing: the count's live region would otherwise say "Loading
+  // applications…" and then the same count again each time an application arrived anywhere.
+  const quiet = by === 'background';
+  if (!quiet) {
+    state.loading = true;
+    state.error = null;
+    state.fieldErrors = {};
+  }
   state.filters = { ...filters };
   // A slower earlier request must not overwrite a newer one.
   const current = () => sameFilters(state.filters, filters);
@@ -259,12 +265,12 @@ export async function fetchList(
     state.nextCursor = body.next_cursor ?? null;
     state.prevCursor = body.prev_cursor ?? null;
   } catch (error) {
-    if (!current()) return;
+    if (!current() || quiet) return;
     const info = describeFailure(error, KINDS[kind].failed.list);
     state.error = info.message;
     state.fieldErrors = filterErrors(info.fieldErrors);
   } finally {
-    if (current()) state.loading = false;
+    if (current() && !quiet) state.loading = false;
   }
 }
 
