@@ -7,21 +7,32 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_NODE_FLAGS } from './tests/api/processes.ts';
 
-const COMPONENT_FOLDERS = ['widgets', 'site', 'content'];
-const componentTests = COMPONENT_FOLDERS.flatMap((folder) =>
-  fs
-    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => path.join(folder, file)),
-);
+/** The test files under these folders. */
+const testFiles = (folders: string[]) =>
+  folders.flatMap((folder) =>
+    fs
+      .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => path.join(folder, file)),
+  );
 /**
- * The component test files that replace a module (vi.mock and the like). A replacement holds only
- * in a module graph of the file's own: where files share one, a module already imported by an
- * earlier file stays the real one.
+ * Whether a test file replaces a module (vi.mock and the like). A replacement holds only in a
+ * module graph of the file's own: where files share one, a module already imported by an earlier
+ * file stays the real one.
  */
-const replacingModules = componentTests.filter((file) =>
-  /\bvi\.(?:mock|doMock|unmock|resetModules)\(/.test(fs.readFileSync(file, 'utf8')),
-);
+const replacesModules = (file: string) =>
+  /\bvi\.(?:mock|doMock|unmock|resetModules)\(/.test(fs.readFileSync(file, 'utf8'));
+
+const componentTests = testFiles(['widgets', 'site', 'content']);
+const replacingModules = componentTests.filter(replacesModules);
+const SERVER_FOLDERS = ['server', 'tests/api', 'scripts'];
+// The server files share their workers' module graphs with no project for files of their own.
+const replacingServerFiles = testFiles(SERVER_FOLDERS).filter(replacesModules);
+if (replacingServerFiles.length > 0) {
+  throw new Error(
+    `${replacingServerFiles.join(', ')} replace a module: give them a server project with isolate on`,
+  );
+}
 /** Component test files that need a window of their own: no custom element defined yet. */
 const FRESH_WINDOW = ['widgets/library.test.ts'];
 const ownModules = [...replacingModules, ...FRESH_WINDOW];
@@ -71,12 +82,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: SERVER_FOLDERS.map((folder) => `${folder}/**/*.test.ts`),
           // One migrated embedded database, copied into each test's data folder.
           globalSetup: ['tests/api/pglite-template.ts'],
           // The files of a worker share its module graph, one after another (no file replaces a
-          // module): node, vitest and the server's modules load once for each worker, not once
-          // for each file.
+          // module: checked above): node, vitest and the server's modules load once for each
+          // worker, not once for each file.
           isolate: false,
           // Limits against a hang, not speed checks: a test that spawns the server or the staff
           // CLI several times (node, tsx, the database layer, argon2id) took over 60 s in a run
