@@ -28,7 +28,7 @@ import {
   warnSkippedPostgres,
   type PostgresCluster,
 } from '../api/postgres.ts';
-import { CHROMIUM_ARGS, chromePath } from './chromium.ts';
+import { CHROMIUM_ARGS, testBrowserPath } from './chromium.ts';
 
 /** One running server and its staff accounts (each database has its own). */
 export interface DatabaseTarget {
@@ -194,7 +194,7 @@ export default async function setup(project: TestProject) {
       postgresMfa = withMfa!.target;
     }
     browser = await chromium.launchServer({
-      executablePath: chromePath(),
+      executablePath: testBrowserPath(),
       args: CHROMIUM_ARGS,
       headless: true,
     });
