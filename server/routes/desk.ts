@@ -5,8 +5,9 @@
  * POST    /api/staff/erase/ {email}              admin  → {spartan, investor}: counts deleted
  * GET     /api/staff/applications/{spartan|investor}/latest/ bearer → {latest}: the newest application's
  *         cursor, with an ETag (304 when unchanged); not counted as session activity (a poll)
- * GET     /api/staff/applications/{spartan|investor}/origins/ bearer → {origins}: every partner
- *         origin applications came from, for the list's Source filter
+ * GET     /api/staff/applications/{spartan|investor}/origins/ bearer → {origins, complete}: the
+ *         partner origins applications came from (at most ORIGINS_LIMIT, and whether that is
+ *         all of them), for the list's Source filter
  */
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -44,19 +45,23 @@ export const ORIGINS_LIMIT = 500;
 
 const originsResponse = {
   type: 'object',
-  required: ['origins'],
-  properties: { origins: { type: 'array', items: { type: 'string' } } },
+  required: ['origins', 'complete'],
+  properties: {
+    origins: { type: 'array', items: { type: 'string' } },
+    complete: { type: 'boolean' },
+  },
 } as const;
 
 /**
- * The distinct partner origins of a table, in order. PostgreSQL has no skip scan, so
+ * The distinct partner origins of a table, in order: the first ORIGINS_LIMIT in the index's
+ * order, and whether there are no more (one more is read to know). PostgreSQL has no skip scan, so
  * `SELECT DISTINCT origin` would read every row; this walks the (origin, created_at, id) index
  * one origin at a time (a "loose index scan"), so its cost grows with the partners, not the rows.
  */
 async function partnerOrigins(
   db: Db,
   t: (typeof APPLICATION_TABLES)[ApplicationKind],
-): Promise<string[]> {
+): Promise<{ origins: string[]; complete: boolean }> {
   // db.execute's answer differs between the two drivers: the rows' shape is asserted here.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const result = (await db.execute(sql`
@@ -64,13 +69,17 @@ async function partnerOrigins(
       (SELECT origin, 1 FROM ${t} WHERE origin IS NOT NULL ORDER BY origin LIMIT 1)
       UNION ALL
       SELECT (SELECT origin FROM ${t} WHERE origin > partners.origin ORDER BY origin LIMIT 1), n + 1
-        FROM partners WHERE partners.origin IS NOT NULL AND n < ${ORIGINS_LIMIT}
+        FROM partners WHERE partners.origin IS NOT NULL AND n <= ${ORIGINS_LIMIT}
     )
     SELECT origin FROM partners WHERE origin IS NOT NULL`)) as unknown as {
     rows: Array<{ origin: string }>;
   };
-  // In code-point order: the index's order follows the database's collation, which varies.
-  return result.rows.map((r) => r.origin).sort();
+  const found = result.rows.map((r) => r.origin);
+  return {
+    // In code-point order: the index's order follows the database's collation, which varies.
+    origins: found.slice(0, ORIGINS_LIMIT).sort(),
+    complete: found.length <= ORIGINS_LIMIT,
+  };
 }
 
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
@@ -118,7 +127,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
         onRequest: sessions.requireStaff,
         schema: { response: { 200: originsResponse, ...errorResponses } },
       },
-      async () => ({ origins: await partnerOrigins(db, table) }),
+      async () => partnerOrigins(db, table),
     );
     app.get(
       `${deskRoot(kind)}/latest/`,

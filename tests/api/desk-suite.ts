@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
+import { ORIGINS_LIMIT } from '../../server/routes/desk.ts';
 import { CODES } from '../../server/errors.ts';
 import { UNKNOWN_FIELD } from '../../schemas/errors.ts';
 import { purgeExpired } from '../../server/desk/retention.ts';
@@ -381,6 +382,34 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         const exact = await list(`q=${encodeURIComponent(`${m}100`)}`, INVESTORS);
         // Bulk …100, …1000 to …1005: seven rows, counted exactly.
         expect(exact).toMatchObject({ total: 7, total_capped: false });
+      });
+
+      it('given more partners than the Source filter lists, then it lists the first 500 and says there are more', async () => {
+        const m = marker();
+        // Our own site's rows are not partners; ORIGINS_LIMIT + 1 partners.
+        await app.db.execute(sql`
+          INSERT INTO investor_applications (id, created_at, fullname, email, phone, location, accreditation, origin)
+          SELECT gen_random_uuid(), now() - make_interval(secs => g), ${`Partner ${m}`} || g,
+                 'partner' || g || '@example.com', '+1 555 0100', 'Austin', 'income',
+                 'https://p' || lpad(g::text, 4, '0') || '-' || ${m.toLowerCase()} || '.example'
+          FROM generate_series(1, ${ORIGINS_LIMIT + 1}) AS g`);
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/staff/applications/investor/origins/',
+          headers: { authorization: `Bearer ${admin}` },
+        });
+        expect(res.statusCode).toBe(200);
+        const { origins, complete } = res.json<{ origins: string[]; complete: boolean }>();
+        expect(complete).toBe(false);
+        expect(origins).toHaveLength(ORIGINS_LIMIT);
+        expect(origins).toEqual([...new Set(origins)].sort());
+        // Spartan applications are another table, whose partners are few.
+        const spartan = await app.inject({
+          method: 'GET',
+          url: '/api/staff/applications/spartan/origins/',
+          headers: { authorization: `Bearer ${admin}` },
+        });
+        expect(spartan.json()).toMatchObject({ complete: true });
       });
 
       it('given cursors, then pages walk every row once in both directions, and page still works', async () => {

@@ -1098,7 +1098,8 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           url: '/api/staff/applications/investor/origins/',
         });
         expect(res.statusCode).toBe(200);
-        const { origins } = res.json() as { origins: string[] };
+        const { origins, complete } = res.json() as { origins: string[]; complete: boolean };
+        expect(complete).toBe(true);
         expect(origins.filter((o) => o.includes(tag))).toEqual([...partners].sort());
         expect(origins).toEqual([...new Set(origins)].sort());
         expect(origins).not.toContain(null);

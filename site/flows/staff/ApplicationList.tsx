@@ -102,9 +102,14 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
 
   // The Source filter's partners: every origin applications came from, not only this page's.
   const [origins, setOrigins] = useState<readonly string[]>([]);
+  // Whether the server listed every partner (it lists a few hundred at most).
+  const [allOrigins, setAllOrigins] = useState(true);
   const loadOrigins = (by: Asker = 'user') =>
     fetchOrigins(kind, by).then(
-      (found) => setOrigins(found),
+      (found) => {
+        setOrigins(found.origins);
+        setAllOrigins(found.complete);
+      },
       () => undefined, // Unavailable: the filter offers the origins this page shows.
     );
 
@@ -199,7 +204,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       filtered({
         status: value('status'),
         role: value('role'),
-        source: value('source'),
+        // A partner typed in beside a cut list wins over the list's choice.
+        source: value('source_other').trim() || value('source'),
         from: value('from'),
         to: value('to'),
         sort: value('sort') === 'oldest' ? 'oldest' : 'newest',
@@ -349,6 +355,25 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
           </select>
           {refusal('source')}
         </div>
+        {!allOrigins && (
+          <div className="staff-filter">
+            <label htmlFor={`${uid}-source-other`}>Another partner</label>
+            <p id={`${uid}-source-other-hint`} className="staff-hint">
+              Source lists the first {origins.length} partners only. For another, type its address,
+              such as https://partner.example: it replaces the choice in Source.
+            </p>
+            <input
+              id={`${uid}-source-other`}
+              name="source_other"
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              className="staff-input"
+              aria-describedby={`${uid}-source-other-hint`}
+            />
+          </div>
+        )}
         <div className="staff-filter">
           <label htmlFor={`${uid}-from`}>Submitted from</label>
           <input

@@ -116,6 +116,41 @@ describe('staff area', () => {
     expect(screen.getByLabelText('Source')).toHaveValue(partner);
   });
 
+  it('given more partners than the server lists, then Another partner takes a typed origin, which wins over Source; with every partner listed it is not there', async () => {
+    const listed = ['https://a.example', 'https://b.example'] as const;
+    const answer = (complete: boolean) => {
+      listAnswer([row(1, { origin: null })], 1);
+      const list = client.request.getMockImplementation()!;
+      client.request.mockImplementation((config: { url: string }) =>
+        config.url.endsWith('/origins/')
+          ? Promise.resolve({ data: { origins: listed, complete } })
+          : list(config),
+      );
+    };
+    answer(true);
+    render(<StaffPage url="/staff" />);
+    await screen.findByRole('table');
+    await screen.findByRole('option', { name: listed[1] });
+    expect(screen.queryByLabelText('Another partner')).toBeNull();
+
+    cleanup();
+    answer(false);
+    const { container } = render(<StaffPage url="/staff" />);
+    const other = await screen.findByLabelText('Another partner');
+    expect(other).toHaveAccessibleDescription(
+      'Source lists the first 2 partners only. For another, type its address, such as https://partner.example: it replaces the choice in Source.',
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Source'), listed[0]);
+    await userEvent.type(other, ' https://z-unlisted.example ');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(navigate).toHaveBeenLastCalledWith(
+      `/staff?source=${encodeURIComponent('https://z-unlisted.example')}`,
+      false,
+      true,
+    );
+    await expectNoAxeViolations(container);
+  });
+
   it('lists Spartan applications newest first with the bearer token, and a stored script payload is shown as text', async () => {
     listAnswer([row(1, { fullname: XSS }), row(2)], 12);
     const { container } = render(<StaffPage url="/staff" />);

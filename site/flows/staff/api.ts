@@ -439,10 +439,19 @@ export async function fetchLatest(kind: Kind): Promise<string | null> {
   return body.latest ?? null;
 }
 
-/** Every partner origin applications of this kind came from (the Source filter's options). */
-export async function fetchOrigins(kind: Kind, by: Asker = 'user'): Promise<string[]> {
-  const body = await read<{ origins?: string[] }>(`${deskRoot(kind)}/origins/`, by);
-  return body.origins ?? [];
+/**
+ * The partner origins applications of this kind came from (the Source filter's options): at most
+ * the server's limit, and whether that is all of them.
+ */
+export async function fetchOrigins(
+  kind: Kind,
+  by: Asker = 'user',
+): Promise<{ origins: string[]; complete: boolean }> {
+  const body = await read<{ origins?: string[]; complete?: boolean }>(
+    `${deskRoot(kind)}/origins/`,
+    by,
+  );
+  return { origins: body.origins ?? [], complete: body.complete !== false };
 }
 
 export type NotificationMode = 'off' | 'each' | 'digest';
