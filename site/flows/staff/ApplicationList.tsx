@@ -356,7 +356,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
           {refusal('source')}
         </div>
         {!allOrigins && (
-          <div className="staff-filter">
+          <div className="staff-filter staff-filter--wide">
             <label htmlFor={`${uid}-source-other`}>Another partner</label>
             <p id={`${uid}-source-other-hint`} className="staff-hint">
               Source lists the first {origins.length} partners only. For another, type its address,
