@@ -47,6 +47,21 @@ const LIVE_POLL_MS = 10_000;
 const go = (href: string) => navigate(href, false, true);
 
 /**
+ * A partner's origin as typed: an address copied whole (a path, a trailing slash) is cut to its
+ * origin, which is what applications record; anything else goes as typed, for the server to judge.
+ */
+function typedOrigin(typed: string): string {
+  const text = typed.trim();
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // Not an address: as typed.
+  }
+  return text;
+}
+
+/**
  * One kind's applications: the New ones by default, searchable, filtered by status, job role,
  * source and dates, newest or oldest first, paged by cursor; each openable, and deletable by an
  * admin; the view exported as CSV or as a zip of resumes.
@@ -205,7 +220,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         status: value('status'),
         role: value('role'),
         // A partner typed in beside a cut list wins over the list's choice.
-        source: value('source_other').trim() || value('source'),
+        source: typedOrigin(value('source_other')) || value('source'),
         from: value('from'),
         to: value('to'),
         sort: value('sort') === 'oldest' ? 'oldest' : 'newest',
