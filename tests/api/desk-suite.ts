@@ -386,29 +386,21 @@ export function deskSuite(label: string, target: SuiteTarget): void {
 
       it('given more partners than the Source filter lists, then it lists the first 500 and says there are more', async () => {
         const m = marker();
-        // Our own site's rows are not partners; ORIGINS_LIMIT + 1 partners.
+        // ORIGINS_LIMIT + 1 partners, one application each.
         await app.db.execute(sql`
           INSERT INTO investor_applications (id, created_at, fullname, email, phone, location, accreditation, origin)
           SELECT gen_random_uuid(), now() - make_interval(secs => g), ${`Partner ${m}`} || g,
                  'partner' || g || '@example.com', '+1 555 0100', 'Austin', 'income',
                  'https://p' || lpad(g::text, 4, '0') || '-' || ${m.toLowerCase()} || '.example'
           FROM generate_series(1, ${ORIGINS_LIMIT + 1}) AS g`);
-        const res = await app.inject({
-          method: 'GET',
-          url: '/api/staff/applications/investor/origins/',
-          headers: { authorization: `Bearer ${admin}` },
-        });
+        const res = await get(`${DESK}/investor/origins/`);
         expect(res.statusCode).toBe(200);
         const { origins, complete } = res.json<{ origins: string[]; complete: boolean }>();
         expect(complete).toBe(false);
         expect(origins).toHaveLength(ORIGINS_LIMIT);
         expect(origins).toEqual([...new Set(origins)].sort());
         // Spartan applications are another table, whose partners are few.
-        const spartan = await app.inject({
-          method: 'GET',
-          url: '/api/staff/applications/spartan/origins/',
-          headers: { authorization: `Bearer ${admin}` },
-        });
+        const spartan = await get(`${DESK}/spartan/origins/`);
         expect(spartan.json()).toMatchObject({ complete: true });
       });
 

@@ -19,6 +19,7 @@ import {
   type Application,
   type ListFilters,
   type Asker,
+  type PartnerOrigins,
 } from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { DeskTools } from './DeskTools.tsx';
@@ -116,15 +117,14 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   }, [kind, key]);
 
   // The Source filter's partners: every origin applications came from, not only this page's.
-  const [origins, setOrigins] = useState<readonly string[]>([]);
-  // Whether the server listed every partner (it lists a few hundred at most).
-  const [allOrigins, setAllOrigins] = useState(true);
+  // `complete`: whether the server listed every partner (it lists a few hundred at most).
+  const [{ origins, complete: allOrigins }, setPartnerOrigins] = useState<PartnerOrigins>({
+    origins: [],
+    complete: true,
+  });
   const loadOrigins = (by: Asker = 'user') =>
     fetchOrigins(kind, by).then(
-      (found) => {
-        setOrigins(found.origins);
-        setAllOrigins(found.complete);
-      },
+      setPartnerOrigins,
       () => undefined, // Unavailable: the filter offers the origins this page shows.
     );
 

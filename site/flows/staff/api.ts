@@ -439,14 +439,14 @@ export async function fetchLatest(kind: Kind): Promise<string | null> {
   return body.latest ?? null;
 }
 
-/**
- * The partner origins applications of this kind came from (the Source filter's options): at most
- * the server's limit, and whether that is all of them.
- */
-export async function fetchOrigins(
-  kind: Kind,
-  by: Asker = 'user',
-): Promise<{ origins: string[]; complete: boolean }> {
+/** The Source filter's partners: at most the server's limit, and whether that is all of them. */
+export interface PartnerOrigins {
+  origins: readonly string[];
+  complete: boolean;
+}
+
+/** The partner origins applications of this kind came from (the Source filter's options). */
+export async function fetchOrigins(kind: Kind, by: Asker = 'user'): Promise<PartnerOrigins> {
   const body = await read<{ origins?: string[]; complete?: boolean }>(
     `${deskRoot(kind)}/origins/`,
     by,
