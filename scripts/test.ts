@@ -1,7 +1,7 @@
 /**
  * `npm test`: every gate, in two lanes side by side from the start —
- * - type check, lint (zero warnings) and format, side by side; then the unit, component and API
- *   tests;
+ * - type check with lint (zero warnings; one process, scripts/check.ts) and format, side by
+ *   side; then the unit, component and API tests;
  * - build; then, side by side, generated files up to date, size budgets and the browser tests in
  *   Chromium.
  * The browser tests, the longest gate, start as soon as the build is done. A lane stops at its
@@ -77,8 +77,8 @@ function run(g: Gate): Promise<boolean> {
  * 100 s beside two busy loops).
  */
 const CHECKS: Gate[] = [
-  gate('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
-  gate('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  // `npm run typecheck` and `npm run lint` in one process over one program (scripts/check.ts).
+  gate('type check and lint', process.execPath, ['--import', 'tsx', 'scripts/check.ts']),
   gate('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
 ];
 const lanes: Gate[][][] = [
