@@ -18,7 +18,9 @@ const testFiles = (folders: string[]) =>
 /**
  * Whether a test file replaces a module (vi.mock and the like). A replacement holds only in a
  * module graph of the file's own: where files share one, a module already imported by an earlier
- * file stays the real one.
+ * file stays the real one. Files that only need a stand-in for one export (the HTTP client,
+ * navigation) spy on it instead (`vi.spyOn` on the module's exports: tests/http-fakes.ts) and
+ * share a graph: each file of its own cost about 8 CPU-s (a window, React, the testing library).
  */
 const replacesModules = (file: string) =>
   /\bvi\.(?:mock|doMock|unmock|resetModules)\(/.test(fs.readFileSync(file, 'utf8'));

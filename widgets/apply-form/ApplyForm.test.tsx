@@ -5,14 +5,12 @@ import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
 import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
-import { httpClient } from '../internal/http.ts';
+import * as http from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
 import { APPLY_PATH } from '../../schemas/api-paths.ts';
 
-vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
-
-const client = fakeClientPerTest(httpClient);
+const client = fakeClientPerTest(http);
 
 const pdf = () => new File(['%PDF-1.4 resume'], 'resume.pdf', { type: 'application/pdf' });
 
@@ -50,7 +48,7 @@ describe('ApplyForm', () => {
     for (const label of ['Full Name', 'Date of Birth', 'Location', 'Email', 'Phone Number']) {
       expect(screen.getByLabelText(new RegExp(label))).toHaveAttribute('aria-required', 'true');
     }
-    expect(httpClient).not.toHaveBeenCalled();
+    expect(http.httpClient).not.toHaveBeenCalled();
     await expectNoAxeViolations(container);
   });
 

@@ -5,14 +5,12 @@ import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
-import { httpClient } from '../internal/http.ts';
+import * as http from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
 import { INVEST_PATH } from '../../schemas/api-paths.ts';
 
-vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
-
-const client = fakeClientPerTest(httpClient);
+const client = fakeClientPerTest(http);
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Full Name/), 'Grace Hopper');
@@ -37,7 +35,7 @@ describe('InvestForm', () => {
       expect(within(group).getByRole('radio', { name: option.label })).toBeInTheDocument();
     }
     expect(screen.getByRole('checkbox', { name: /I certify/ })).not.toBeChecked();
-    expect(httpClient).not.toHaveBeenCalled();
+    expect(http.httpClient).not.toHaveBeenCalled();
     await expectNoAxeViolations(container);
   });
 

@@ -4,15 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
-import { httpClient } from '../internal/http.ts';
+import * as http from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { LOGIN_EXPIRED, LOGIN_PATH, STEP_PATHS } from './login-api.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { LOGIN_PAGE_FALLBACK } from './messages.ts';
 
-vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
-
-const client = fakeClientPerTest(httpClient);
+const client = fakeClientPerTest(http);
 
 const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
 
@@ -27,7 +25,7 @@ describe('LoginForm', () => {
     const { container } = render(<LoginForm />);
     expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText(/Password/)).toHaveAttribute('type', 'password');
-    expect(httpClient).not.toHaveBeenCalled();
+    expect(http.httpClient).not.toHaveBeenCalled();
     await expectNoAxeViolations(container);
   });
 

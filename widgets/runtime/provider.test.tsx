@@ -6,22 +6,19 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
+import * as http from '../internal/http.ts';
 import { httpClient } from '../internal/http.ts';
+import { fakeClientPerTest } from '../../tests/http-fakes.ts';
 import { geoUrlFor } from '../hub-map/hub-logic.ts';
 import { ApplyForm, Explainers, HubMap, InvestForm, LoginForm, SpartanProvider } from '../index.ts';
 
-vi.mock('../internal/http.ts', () => ({ httpClient: vi.fn(), warmHttpClient: vi.fn() }));
-
 const SERVER = 'https://spartans.example';
-const post = vi.fn();
+const client = fakeClientPerTest(http);
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let consoleError: MockInstance<Console['error']>;
 
 beforeEach(() => {
-  post.mockReset();
-  post.mockResolvedValue({ data: { user: { id: 'u1', username: 'ada' }, token: 't' } });
-  vi.mocked(httpClient).mockReset();
-  vi.mocked(httpClient).mockResolvedValue({ post } as never);
+  client.post.mockResolvedValue({ data: { user: { id: 'u1', username: 'ada' }, token: 't' } });
   // The map's geometry request; never answered, the URL is what counts.
   fetchMock = vi.fn<typeof fetch>(() => new Promise(() => undefined));
   vi.stubGlobal('fetch', fetchMock);
@@ -55,7 +52,7 @@ describe('SpartanProvider', () => {
     for (const poster of posters(container)) expect(poster).toMatch(`${SERVER}/media/videos/`);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(geoUrlFor(SERVER)));
     await logIn();
-    await waitFor(() => expect(post).toHaveBeenCalled());
+    await waitFor(() => expect(client.post).toHaveBeenCalled());
     expect(httpClient).toHaveBeenCalledWith(SERVER);
     expect(screen.queryByRole('note')).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
@@ -87,7 +84,7 @@ describe('SpartanProvider', () => {
       'https://own-geo.example/states.json',
     ]);
     await logIn();
-    await waitFor(() => expect(post).toHaveBeenCalled());
+    await waitFor(() => expect(client.post).toHaveBeenCalled());
     expect(vi.mocked(httpClient).mock.calls).toEqual([['https://own-api.example']]);
   });
 });

@@ -1,16 +1,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { httpClient } from '../../../widgets/shared.ts';
-import type * as Shared from '../../../widgets/shared.ts';
+import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest } from '../../../tests/http-fakes.ts';
 import { ACCOUNT_PATHS } from '../../../schemas/api-paths.ts';
 import { SessionWatch } from './SessionWatch.tsx';
 
-vi.mock('../../../widgets/shared.ts', async (original) => ({
-  ...(await original<typeof Shared>()),
-  httpClient: vi.fn(),
-}));
-const client = fakeClientPerTest(httpClient);
+const client = fakeClientPerTest(shared);
 
 const NOW = Date.parse('2026-11-26T10:00:00.000Z');
 const MINUTE = 60_000;

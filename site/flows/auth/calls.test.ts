@@ -1,14 +1,9 @@
-import { expect, it, vi } from 'vitest';
-import { httpClient } from '../../../widgets/shared.ts';
-import type * as Shared from '../../../widgets/shared.ts';
+import { expect, it } from 'vitest';
+import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest, httpError } from '../../../tests/http-fakes.ts';
 import { CallError, staffCall } from './calls.ts';
 
-vi.mock('../../../widgets/shared.ts', async (original) => ({
-  ...(await original<typeof Shared>()),
-  httpClient: vi.fn(),
-}));
-const client = fakeClientPerTest(httpClient);
+const client = fakeClientPerTest(shared);
 
 it('given a refused call, then it rejects with the server message, status and error code', async () => {
   client.request.mockRejectedValueOnce(

@@ -1,8 +1,6 @@
-import type { LoginResult } from '../../../widgets/login/types.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { httpClient } from '../../../widgets/shared.ts';
-import type * as Shared from '../../../widgets/shared.ts';
-import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as shared from '../../../widgets/shared.ts';
+import { fakeClientPerTest, httpError } from '../../../tests/http-fakes.ts';
 import {
   authHeader,
   clearErrors,
@@ -18,19 +16,12 @@ import {
   type AuthState,
 } from './store.ts';
 
-vi.mock('../../../widgets/shared.ts', async (original) => ({
-  ...(await original<typeof Shared>()),
-  httpClient: vi.fn(),
-}));
-
 const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
 let state: AuthState;
-let client: FakeClient;
+const client = fakeClientPerTest(shared);
 beforeEach(() => {
   state = initialAuthState();
-  client = installFakeClient(httpClient);
 });
-afterEach(() => vi.unstubAllEnvs());
 
 describe('auth transitions (docs/PRODUCT.md)', () => {
   it('starts unauthenticated without a token, and authenticated when session storage holds one', () => {
@@ -143,52 +134,5 @@ describe('login (server variant, the default)', () => {
     client.post.mockRejectedValueOnce(new Error('Network Error'));
     await expect(login({ username: 'ada', password: 'x' }, state)).rejects.toBe('Login failed');
     expect(state.error).toBe('Login failed');
-  });
-});
-
-describe('login (front-end-only variant, demo builds only)', () => {
-  async function demoStore() {
-    vi.resetModules();
-    vi.stubEnv('VITE_SPARTAN_LOCAL_AUTH', '1');
-    vi.stubEnv('VITE_SPARTAN_LOCAL_USERNAME', 'demo');
-    vi.stubEnv('VITE_SPARTAN_LOCAL_PASSWORD', 'demo-pass');
-    return import('./store.ts');
-  }
-
-  it('given the flag, when the local method is chosen, then a base64 token of the username and time is made without a call', async () => {
-    const store = await demoStore();
-    const local = store.initialAuthState();
-    store.setAuthMethod(local, false);
-    expect(local.useApiAuth).toBe(false);
-    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
-    const result = (await store.login(
-      { username: 'demo', password: 'demo-pass' },
-      local,
-    )) as LoginResult;
-    expect(atob(result.access)).toBe('demo:1700000000000');
-    expect(result.user).toMatchObject({ username: 'demo', role: 'admin' });
-    expect(local).toMatchObject({ isAuthenticated: true, token: result.access });
-    expect(client.post).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
-  });
-
-  it('given the flag, when the credentials do not match, then "Invalid credentials"', async () => {
-    const store = await demoStore();
-    const local = store.initialAuthState();
-    store.toggleAuthMethod(local);
-    await expect(store.login({ username: 'demo', password: 'nope' }, local)).rejects.toBe(
-      'Invalid credentials',
-    );
-    expect(local.error).toBe('Invalid credentials');
-  });
-
-  it('given the flag but no account in the build, then an unexpected failure gives "Login failed"', async () => {
-    vi.resetModules();
-    vi.stubEnv('VITE_SPARTAN_LOCAL_AUTH', '1');
-    vi.stubEnv('VITE_SPARTAN_LOCAL_USERNAME', '');
-    const store = await import('./store.ts');
-    const local = store.initialAuthState();
-    store.setAuthMethod(local, false);
-    await expect(store.login({ username: 'a', password: 'b' }, local)).rejects.toBe('Login failed');
   });
 });

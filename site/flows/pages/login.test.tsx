@@ -1,25 +1,18 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
-import { httpClient } from '../../../widgets/shared.ts';
-import type * as Shared from '../../../widgets/shared.ts';
-import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
+import * as shared from '../../../widgets/shared.ts';
+import { fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
+import * as navigation from '../../navigation.ts';
 import { navigate } from '../../navigation.ts';
 import { stopSessionLifetime } from '../auth/session.ts';
 import { authState, loggedOut } from '../auth/store.ts';
 import { LoginPage } from './login.tsx';
 
-vi.mock('../../../widgets/shared.ts', async (original) => ({
-  ...(await original<typeof Shared>()),
-  httpClient: vi.fn(),
-}));
-vi.mock('../../navigation.ts', () => ({ navigate: vi.fn() }));
-
-let client: FakeClient;
+const client = fakeClientPerTest(shared);
+spyPerTest(navigation, 'navigate');
 beforeEach(() => {
-  client = installFakeClient(httpClient);
-  vi.mocked(navigate).mockReset();
   loggedOut(authState);
   stopSessionLifetime();
   history.replaceState(null, '', '/security-login?next=%2Fstaff%2Finvestors');
@@ -74,30 +67,9 @@ describe('/security-login', () => {
   });
 });
 
-describe('/security-login in an offline demo build', () => {
+describe('/security-login in a build without the offline demo login', () => {
   it('given no demo flag, then there is no local login choice', () => {
     render(<LoginPage />);
     expect(screen.queryByRole('checkbox', { name: /Offline demo login/ })).toBeNull();
-  });
-
-  it('given the demo flag, when the offline login is chosen, then the build’s account logs in without a call', async () => {
-    vi.resetModules();
-    vi.stubEnv('VITE_SPARTAN_LOCAL_AUTH', '1');
-    vi.stubEnv('VITE_SPARTAN_LOCAL_USERNAME', 'demo');
-    vi.stubEnv('VITE_SPARTAN_LOCAL_PASSWORD', 'demo-pass');
-    const { LoginPage: DemoLoginPage } = await import('./login.tsx');
-    const nav = (await import('../../navigation.ts')).navigate;
-    const u = userEvent.setup();
-    const { container } = render(<DemoLoginPage />);
-    await u.click(screen.getByRole('checkbox', { name: 'Offline demo login (no server)' }));
-    await u.type(screen.getByLabelText(/Username/), 'demo');
-    await u.type(screen.getByLabelText(/Password/), 'demo-pass');
-    await u.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(nav).toHaveBeenCalledWith('/staff/investors', true));
-    expect(client.post).not.toHaveBeenCalled();
-    expect(atob(sessionStorage.getItem('authToken') ?? '')).toMatch(/^demo:\d+$/);
-    await expectNoAxeViolations(container);
-    vi.unstubAllEnvs();
-    (await import('../auth/session.ts')).stopSessionLifetime();
   });
 });

@@ -1,10 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
+import { spyPerTest } from '../../../tests/http-fakes.ts';
+import * as navigation from '../../navigation.ts';
 import { ApplySuccessPage } from './apply.tsx';
 import { InvestSuccessPage } from './invest.tsx';
 
-vi.mock('../../navigation.ts', () => ({ navigate: vi.fn() }));
+spyPerTest(navigation, 'navigate');
 
 describe('success pages', () => {
   it('given ?id=, then /apply-spartan-success shows it in the disabled gold box, the 5 days, both buttons and the counter', async () => {

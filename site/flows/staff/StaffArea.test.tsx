@@ -2,23 +2,13 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
-import { httpClient } from '../../../widgets/shared.ts';
-import type * as Shared from '../../../widgets/shared.ts';
-import { installFakeClient, httpError, type FakeClient } from '../../../tests/http-fakes.ts';
+import * as shared from '../../../widgets/shared.ts';
+import { fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
+import * as navigation from '../../navigation.ts';
 import { navigate } from '../../navigation.ts';
-import type * as Navigation from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
 import { fetchList, resetStaffState, staffState } from './api.ts';
 import { StaffPage } from '../pages/staff.tsx';
-
-vi.mock('../../../widgets/shared.ts', async (original) => ({
-  ...(await original<typeof Shared>()),
-  httpClient: vi.fn(),
-}));
-vi.mock('../../navigation.ts', async (original) => ({
-  ...(await original<typeof Navigation>()),
-  navigate: vi.fn(),
-}));
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
 const row = (i: number, extra: Record<string, unknown> = {}) => ({
@@ -35,10 +25,9 @@ const row = (i: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-let client: FakeClient;
+const client = fakeClientPerTest(shared);
+spyPerTest(navigation, 'navigate');
 beforeEach(() => {
-  client = installFakeClient(httpClient);
-  vi.mocked(navigate).mockReset();
   resetStaffState();
   loginFulfilled(authState, {
     access: 'tok-staff',
