@@ -5,6 +5,7 @@
  */
 import { lazyPage } from '../../lazy.tsx';
 import { AppLink, STAFF_PATH } from './links.tsx';
+import { staffParams } from './urls.ts';
 
 const SECTIONS = {
   account: { title: 'My account', adminOnly: false },
@@ -17,7 +18,7 @@ const isName = (value: string | null): value is Name => value !== null && value 
 
 /** The section a staff URL shows, or null for the application lists. */
 export function sectionOf(url: string): { name: Name; title: string } | null {
-  const name = new URL(url, 'http://staff.local').searchParams.get('section');
+  const name = staffParams(url).get('section');
   return isName(name) ? { name, title: SECTIONS[name].title } : null;
 }
 

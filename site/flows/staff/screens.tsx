@@ -2,9 +2,10 @@
 import { AuditTrail, readAuditFilters } from './AuditTrail.tsx';
 import { MyAccount } from './MyAccount.tsx';
 import { StaffAdmin } from './StaffAdmin.tsx';
+import { staffParams } from './urls.ts';
 
 export default function Screens({ url }: { url: string }) {
-  const params = new URL(url, 'http://staff.local').searchParams;
+  const params = staffParams(url);
   const section = params.get('section');
   if (section === 'staff') {
     const user = params.get('user');

@@ -16,9 +16,14 @@ export interface StaffView extends ListFilters {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CURSOR = /^\d{1,15}_[0-9a-f-]{36}$/;
 
+/** The query of a staff URL (a path with its query, or a whole URL). */
+export function staffParams(url: string): URLSearchParams {
+  return new URL(url, 'http://staff.local').searchParams;
+}
+
 /** Reads the staff view from a URL. */
 export function parseStaffUrl(url: string): StaffView {
-  const params = new URL(url, 'http://staff.local').searchParams;
+  const params = staffParams(url);
   const text = (key: string, max: number) => (params.get(key) ?? '').slice(0, max);
   const match = (key: string, pattern: RegExp) => {
     const value = params.get(key) ?? '';
