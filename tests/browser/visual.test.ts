@@ -2,7 +2,9 @@
  * What a visitor sees, checked through computed layout rather than pixels: parts that load
  * late (the letter popup) arrive with their styles, opening the popup does
  * not move the page, no route is wider than the viewport and no card is cut from 320 to
- * 1440 px, grids have no holes, and the visitor paths that move the page or the URL
+ * 1440 px, and on the same load, at 375 and 1440 px, every focusable element shows a focus
+ * indicator of at least 3:1 and every target is big enough (the checks of a11y-keyboard.test.ts,
+ * page-checks.ts), grids have no holes, and the visitor paths that move the page or the URL
  * (a hub's card, the story tabs, the founders' detail view) show what they should.
  * One page per route; widths are changed by resizing, not reloading.
  */
@@ -11,9 +13,11 @@ import type { Page } from 'playwright-core';
 import { mainUrl, openPage, type TestPage } from './harness.ts';
 import {
   clippedCards,
+  focusIndicatorFailures,
   loadEverything,
   overflowing,
   SITE_ROUTES as ROUTES,
+  targetSizeFailures,
   WIDTHS,
 } from './page-checks.ts';
 
@@ -185,20 +189,36 @@ describe('story pages carry their own tab styles', () => {
   );
 });
 
-describe('no route is wider than the viewport, and no card is cut', () => {
-  it.each(ROUTES)('%s from 320 to 1440 px', async (path) => {
-    await t.page.setViewportSize({ width: 1440, height: 900 });
-    await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
-    // Parts that load as they near the viewport (videos, the map) are measured too.
-    await loadEverything(t.page);
-    for (const width of WIDTHS) {
-      await t.page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(async () => ({ width, wide: await overflowing(t.page) }))
-        .toEqual({ width, wide: [] });
-      expect({ width, cut: await clippedCards(t.page) }).toEqual({ width, cut: [] });
-    }
-  });
+/** The widths at which every route's focus rings and targets are measured: a phone's, the widest. */
+const RING_WIDTHS = new Set([375, 1440]);
+
+describe('no route is wider than the viewport, no card is cut, and every focus ring is seen', () => {
+  // One load of each route serves both sweeps: the layout at every width, and the focus
+  // indicators and target sizes at two of them (a load, with every part loaded as it nears the
+  // viewport, is most of a route's cost).
+  it.each(ROUTES)(
+    '%s from 320 to 1440 px; at 375 and 1440 px its focus rings and targets',
+    async (path) => {
+      await t.page.setViewportSize({ width: 1440, height: 900 });
+      await t.page.goto(mainUrl() + path, { waitUntil: 'networkidle' });
+      // Parts that load as they near the viewport (videos, the map) are measured too.
+      await loadEverything(t.page);
+      for (const width of WIDTHS) {
+        await t.page.setViewportSize({ width, height: 900 });
+        await expect
+          .poll(async () => ({ width, wide: await overflowing(t.page) }))
+          .toEqual({ width, wide: [] });
+        expect({ width, cut: await clippedCards(t.page) }).toEqual({ width, cut: [] });
+        if (!RING_WIDTHS.has(width)) continue;
+        const rings = await focusIndicatorFailures(t.page);
+        expect({ width, rings }).toEqual({ width, rings: [] });
+        expect({ width, targets: await targetSizeFailures(t.page) }).toEqual({
+          width,
+          targets: [],
+        });
+      }
+    },
+  );
 });
 
 async function open(path: string, width = 1440, height = 900): Promise<Page> {
