@@ -7,7 +7,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import * as http from '../internal/http.ts';
-import { httpClient } from '../internal/http.ts';
 import { fakeClientPerTest } from '../../tests/http-fakes.ts';
 import { geoUrlFor } from '../hub-map/hub-logic.ts';
 import { ApplyForm, Explainers, HubMap, InvestForm, LoginForm, SpartanProvider } from '../index.ts';
@@ -53,7 +52,7 @@ describe('SpartanProvider', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(geoUrlFor(SERVER)));
     await logIn();
     await waitFor(() => expect(client.post).toHaveBeenCalled());
-    expect(httpClient).toHaveBeenCalledWith(SERVER);
+    expect(http.httpClient).toHaveBeenCalledWith(SERVER);
     expect(screen.queryByRole('note')).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -85,7 +84,7 @@ describe('SpartanProvider', () => {
     ]);
     await logIn();
     await waitFor(() => expect(client.post).toHaveBeenCalled());
-    expect(vi.mocked(httpClient).mock.calls).toEqual([['https://own-api.example']]);
+    expect(vi.mocked(http.httpClient).mock.calls).toEqual([['https://own-api.example']]);
   });
 });
 
@@ -104,7 +103,7 @@ describe('without a server', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This login cannot be sent: this site is not connected to the Spartans server yet.',
     );
-    expect(httpClient).not.toHaveBeenCalled();
+    expect(http.httpClient).not.toHaveBeenCalled();
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]![0])).toMatch(
       /<LoginForm> does not know the Spartans server.*<SpartanProvider server=.*apiBase=/,

@@ -5,7 +5,6 @@ import { expectNoAxeViolations } from '../../../tests/axe.ts';
 import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
 import * as navigation from '../../navigation.ts';
-import { navigate } from '../../navigation.ts';
 import { stopSessionLifetime } from '../auth/session.ts';
 import { authState, loggedOut } from '../auth/store.ts';
 import { LoginPage } from './login.tsx';
@@ -24,7 +23,7 @@ describe('/security-login', () => {
   it('given an existing session, then it goes straight to next', async () => {
     sessionStorage.setItem('authToken', 'still-here');
     render(<LoginPage />);
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/staff/investors', true));
+    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/staff/investors', true));
   });
 
   it('when the login is wrong then right, then the error shows in the store and page, then it returns to next', async () => {
@@ -40,11 +39,11 @@ describe('/security-login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
     expect(authState.error).toBe('Invalid credentials');
     await expectNoAxeViolations(container);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(navigation.navigate).not.toHaveBeenCalled();
 
     await u.type(screen.getByLabelText(/Password/), 'right');
     await u.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/staff/investors', true));
+    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/staff/investors', true));
     expect(authState).toMatchObject({ isAuthenticated: true, token: 'tok', user, error: null });
     expect(sessionStorage.getItem('authToken')).toBe('tok');
     // The session lifetime runs: this tab beats.
@@ -62,7 +61,7 @@ describe('/security-login', () => {
     await u.type(screen.getByLabelText(/Username/), 'ada');
     await u.type(screen.getByLabelText(/Password/), 'pw');
     await u.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', true));
+    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/', true));
     stopSessionLifetime();
   });
 });

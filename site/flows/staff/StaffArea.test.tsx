@@ -5,7 +5,6 @@ import { expectNoAxeViolations } from '../../../tests/axe.ts';
 import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
 import * as navigation from '../../navigation.ts';
-import { navigate } from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
 import { fetchList, resetStaffState, staffState } from './api.ts';
 import { StaffPage } from '../pages/staff.tsx';
@@ -68,7 +67,7 @@ describe('staff area', () => {
     history.replaceState(null, '', '/staff?list=investors&page=2');
     render(<StaffPage url="/staff?list=investors&page=2" />);
     await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith(
+      expect(navigation.navigate).toHaveBeenCalledWith(
         '/security-login?next=%2Fstaff%3Flist%3Dinvestors%26page%3D2',
         true,
       ),
@@ -86,7 +85,7 @@ describe('staff area', () => {
     expect(within(table).getByText('Our site')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Source'), partner);
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(navigate).toHaveBeenCalledWith(
+    expect(navigation.navigate).toHaveBeenCalledWith(
       `/staff?source=${encodeURIComponent(partner)}`,
       false,
       true,
@@ -133,7 +132,7 @@ describe('staff area', () => {
     // An address copied whole is cut to its origin, which is what applications record.
     await userEvent.type(other, ' https://z-unlisted.example/careers?from=mail ');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(navigate).toHaveBeenLastCalledWith(
+    expect(navigation.navigate).toHaveBeenLastCalledWith(
       `/staff?source=${encodeURIComponent('https://z-unlisted.example')}`,
       false,
       true,
@@ -201,7 +200,11 @@ describe('staff area', () => {
       ' ada@example.com ',
     );
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(navigate).toHaveBeenCalledWith('/staff?list=investors&q=ada%40example.com', false, true);
+    expect(navigation.navigate).toHaveBeenCalledWith(
+      '/staff?list=investors&q=ada%40example.com',
+      false,
+      true,
+    );
     unmount();
     render(<StaffPage url="/staff?list=investors&q=ada%40example.com&page=3" />);
     await waitFor(() =>
@@ -304,7 +307,7 @@ describe('staff area', () => {
     client.request.mockRejectedValue(httpError(401, { detail: 'Not authenticated' }));
     render(<StaffPage url="/staff" />);
     await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith('/security-login?next=%2Fstaff', true),
+      expect(navigation.navigate).toHaveBeenCalledWith('/security-login?next=%2Fstaff', true),
     );
     expect(sessionStorage.getItem('authToken')).toBeNull();
     expect(authState.isAuthenticated).toBe(false);
@@ -381,7 +384,7 @@ describe('staff area', () => {
     render(<StaffPage url="/staff" />);
     await screen.findByRole('link', { name: 'Applicant 1' });
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/security-login', true));
+    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/security-login', true));
     expect(client.post).toHaveBeenCalledWith(
       '/api/security-logout/',
       {},
