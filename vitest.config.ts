@@ -85,8 +85,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: SERVER_FOLDERS.map((folder) => `${folder}/**/*.test.ts`),
-          // One migrated embedded database, copied into each test's data folder.
-          globalSetup: ['tests/api/pglite-template.ts'],
+          // One migrated embedded database, copied into each test's data folder; the server and
+          // the staff CLI compiled once, for the tests that start them as processes.
+          globalSetup: ['tests/api/pglite-template.ts', 'tests/api/compiled.ts'],
           // The files of a worker share its module graph, one after another (no file replaces a
           // module: checked above): node, vitest and the server's modules load once for each
           // worker, not once for each file.

@@ -95,7 +95,7 @@ export default async function loginFloodBench(): Promise<string> {
   let server: RunningServer | undefined;
   const rows: string[][] = [];
   try {
-    server = await startServer(env);
+    server = await startServer('server/main.ts', env);
     const base = server.url;
     // The account goes in through the running server's admin socket, as an operator would.
     const added = await run('server/cli/staff.ts', ['add', 'bench'], env, `${PASSWORD}\n`);

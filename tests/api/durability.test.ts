@@ -11,6 +11,7 @@ import { build } from '../../server/app.ts';
 import { LOCK_FILE } from '../../server/db/lock.ts';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { pgliteDataDir } from './pglite-template.ts';
+import { compiled } from './compiled.ts';
 import { startServer, type RunningServer } from './processes.ts';
 import { AUTH_SECRET, fakeDist } from './suite.ts';
 import { fetchFresh } from '../fetch.ts';
@@ -99,11 +100,11 @@ describe('durability of the embedded database', () => {
   }
 
   it('given acknowledged submissions and a kill -9, then after restart every one is there', async () => {
-    const first = await startServer(env());
+    const first = await startServer(compiled().main, env());
     running.push(first);
 
     // A second server on the same folder must refuse, and say why.
-    const second = startServer(env());
+    const second = startServer(compiled().main, env());
     await expect(second).rejects.toThrow(/is in use by process/);
 
     const acknowledged: string[] = [];
@@ -126,7 +127,7 @@ describe('durability of the embedded database', () => {
     expect(await first.exited).toBeNull();
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true); // left behind, stale
 
-    const restarted = await startServer(env());
+    const restarted = await startServer(compiled().main, env());
     running.push(restarted);
     const login = await fetchFresh(`${restarted.url}/api/security-login/`, {
       method: 'POST',

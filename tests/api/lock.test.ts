@@ -11,6 +11,7 @@ import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
 import { LOCK_FILE, lockDataDir, STALE_AFTER_MS } from '../../server/db/lock.ts';
+import { compiled } from './compiled.ts';
 import { node, run } from './processes.ts';
 import { fakeDist } from './suite.ts';
 
@@ -196,7 +197,7 @@ describe('the data folder', () => {
         dataDir = path.join(base, 'plain-file');
         fs.writeFileSync(dataDir, 'not a folder');
       }
-      const result = await run('server/main.ts', [], {
+      const result = await run(compiled().main, [], {
         DATA_DIR: dataDir,
         DIST_DIR: base,
         PORT: '0',

@@ -1,4 +1,7 @@
-/** Runs the real server entry (server/main.ts) and the staff CLI as child processes. */
+/**
+ * Runs the real server entry (server/main.ts) and the staff CLI as child processes: compiled
+ * (tests/api/compiled.ts), or from their sources under tsx as `npm start` and `npm run staff` do.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,17 +29,23 @@ export interface RunningServer {
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'];
 
-/** One node process (no tsx wrapper process), so a signal reaches the server itself. */
+/**
+ * One node process (no tsx wrapper process), so a signal reaches the server itself. A TypeScript
+ * `script` runs under tsx's loader; a compiled one (tests/api/compiled.ts) as it is, its stack
+ * traces mapped back to the sources.
+ */
 export function node(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...TEST_NODE_FLAGS, '--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  return spawn(process.execPath, [...TEST_NODE_FLAGS, ...loader, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 
-export function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const proc = node('server/main.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env });
+/** Starts `script` (the server: usually `compiled().main`) and resolves once it listens. */
+export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const proc = node(script, [], { HOST: '127.0.0.1', PORT: '0', ...env });
   const exited = new Promise<number | null>((resolve) =>
     proc.once('exit', (code) => resolve(code)),
   );

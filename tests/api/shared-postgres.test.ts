@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
+import { compiled } from './compiled.ts';
 import { startServer, type RunningServer } from './processes.ts';
 import { AUTH_SECRET, fakeDist } from './suite.ts';
 import { fetchFresh } from '../fetch.ts';
@@ -23,7 +24,7 @@ describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {
     return dir;
   };
   const serve = async (url: string, env: Record<string, string> = {}) => {
-    const server = await startServer({
+    const server = await startServer(compiled().main, {
       DATABASE_URL: url,
       DATA_DIR: temp(),
       DIST_DIR: fakeDist(),

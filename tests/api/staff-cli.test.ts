@@ -11,6 +11,7 @@ import { socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
 import { cli } from '../../server/cli/staff.ts';
 import type { StaffService } from '../../server/staff.ts';
 import { pgliteDataDir, withPgliteTemplate } from './pglite-template.ts';
+import { compiled } from './compiled.ts';
 import { run, startServer, type RunningServer } from './processes.ts';
 import { fetchFresh } from '../fetch.ts';
 
@@ -39,7 +40,7 @@ async function inProcess(
 describe('staff command', { timeout: 360_000 }, () => {
   const dataDir = pgliteDataDir('spartan-cli-');
   const env = { DATA_DIR: dataDir, DIST_DIR: dataDir };
-  const staff = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+  const staff = (args: string[], stdin = '') => run(compiled().staff, args, env, stdin);
   let server: RunningServer | undefined;
 
   afterAll(async () => {
@@ -90,7 +91,7 @@ describe('staff command', { timeout: 360_000 }, () => {
   });
 
   it('given the server running on the same data folder, then every command works through it', async () => {
-    server = await startServer(env);
+    server = await startServer(compiled().main, env);
     const socket = path.join(dataDir, 'admin.sock');
     expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
     const common = await staff(['add', 'bob'], 'Password1234\n');
@@ -137,7 +138,7 @@ describe('staff command with a DATA_DIR too long for a socket path in it', () =>
   // Well past the 107 bytes a Unix socket path may have on Linux (103 elsewhere).
   const dataDir = withPgliteTemplate(path.join(base, 'a-data-folder-with-a-long-name-'.repeat(4)));
   const env = { DATA_DIR: dataDir, DIST_DIR: base };
-  const staff = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+  const staff = (args: string[], stdin = '') => run(compiled().staff, args, env, stdin);
   let server: RunningServer | undefined;
 
   afterAll(async () => {
@@ -149,7 +150,7 @@ describe('staff command with a DATA_DIR too long for a socket path in it', () =>
 
   it('given the server running, then it starts, and the CLI reaches it over a socket in a private temporary folder', async () => {
     expect(Buffer.byteLength(path.join(dataDir, 'admin.sock'))).toBeGreaterThan(107);
-    server = await startServer(env);
+    server = await startServer(compiled().main, env);
     const socket = socketPath(dataDir);
     expect(path.dirname(path.dirname(socket))).toBe(os.tmpdir());
     expect(Buffer.byteLength(socket)).toBeLessThanOrEqual(103);

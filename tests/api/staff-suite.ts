@@ -16,6 +16,7 @@ import { build } from '../../server/app.ts';
 import { CODES } from '../../server/errors.ts';
 import { APPLICATION_PATHS, BACKGROUND_HEADER, deskRoot } from '../../schemas/api-paths.ts';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
+import { compiled } from './compiled.ts';
 import { run } from './processes.ts';
 import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
 
@@ -930,7 +931,7 @@ export function staffSuite(
           DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-pg-first-')),
           AUTH_SECRET,
         };
-        const cli = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+        const cli = (args: string[], stdin = '') => run(compiled().staff, args, env, stdin);
         const first = await cli(['add', 'founder', '--role', 'reviewer'], 'a sturdy passphrase\n');
         expect(first.stderr).toBe('');
         expect(first.stdout).toMatch(/Created staff account founder\b.*role admin\./);
@@ -946,7 +947,7 @@ export function staffSuite(
           DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-pg-')),
           AUTH_SECRET,
         };
-        const cli = (args: string[], stdin = '') => run('server/cli/staff.ts', args, env, stdin);
+        const cli = (args: string[], stdin = '') => run(compiled().staff, args, env, stdin);
         const add = await cli(
           ['add', 'pg-cli', '--name', 'Pat Gee', '--role', 'reviewer'],
           'a sturdy passphrase\n',
