@@ -10,7 +10,6 @@
  * No PostgreSQL available fails the run, as in the API suite, unless
  * SPARTAN_SKIP_POSTGRES=1: then the PostgreSQL variants are reported skipped, by name.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import {
   warnSkippedPostgres,
   type PostgresCluster,
 } from '../api/postgres.ts';
+import { strongPassword } from '../passwords.ts';
 import { CHROMIUM_ARGS, testBrowserPath } from './chromium.ts';
 
 /** One running server and its staff accounts (each database has its own). */
@@ -94,15 +94,15 @@ async function startServer(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   if (mfaRequired) {
-    const admin = { username: 'mfa-admin', password: `pw-${crypto.randomUUID()}` };
+    const admin = { username: 'mfa-admin', password: strongPassword('pw') };
     await app.staff.create({ ...admin, name: 'Required Admin' });
     const { secret } = await app.staff.enrolNewTotp(admin.username);
     const target = { name, postgres: Boolean(options.databaseUrl), url, staff: admin };
     return { app, target: { ...target, mfa: { ...admin, secret } } };
   }
-  const staff = { username: 'flows-staff', password: `pw-${crypto.randomUUID()}` };
+  const staff = { username: 'flows-staff', password: strongPassword('pw') };
   await app.staff.create({ ...staff, name: 'Flow Tester' });
-  const mfa = { username: 'flows-mfa', password: `pw-${crypto.randomUUID()}` };
+  const mfa = { username: 'flows-mfa', password: strongPassword('pw') };
   await app.staff.create({ ...mfa, name: 'Two Factor' });
   const { secret } = await app.staff.enrolNewTotp(mfa.username);
   return {

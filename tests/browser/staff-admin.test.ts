@@ -11,6 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { axeViolations, eachDatabase, mainUrl, openPage, type TestPage } from './harness.ts';
 import { logIn, openLoggedIn, sessionStatus, staffCredentials } from './flows-support.ts';
 import { fetchFresh } from '../fetch.ts';
+import { strongPassword } from '../passwords.ts';
 
 const pages: TestPage[] = [];
 afterEach(async () => {
@@ -24,7 +25,7 @@ async function open(width = 1440): Promise<TestPage> {
 
 const isActive = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
-const strong = () => `lantern ${crypto.randomUUID().slice(0, 8)} harbour quietly`;
+const strong = () => strongPassword('lantern harbour');
 
 /** The admin's screens, logged in through the API (the login page is flows-staff's). */
 const asAdmin = openLoggedIn;

@@ -19,6 +19,7 @@ import {
 } from './harness.ts';
 import { logIn, sessionStatus } from './flows-support.ts';
 import { fetchFresh } from '../fetch.ts';
+import { strongPassword } from '../passwords.ts';
 
 const pages: TestPage[] = [];
 afterEach(async () => {
@@ -30,7 +31,7 @@ async function open(): Promise<TestPage> {
   return tp;
 }
 
-const strong = () => `beacon ${crypto.randomUUID().slice(0, 8)} meadow slowly`;
+const strong = () => strongPassword('beacon meadow');
 const totp = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
 
 async function post(
