@@ -5,9 +5,9 @@
  * stays a chunk of its own, loaded as late as before.
  *
  * What the code finds through `import.meta.url` is copied beside the bundles, where the same
- * relative paths lead from them: the migrations (server/db/index.ts) and the password worker
- * (server/security/hash-pool.ts). `outDir` must lie under the repository, so that the packages
- * resolve from its node_modules.
+ * relative paths lead from them: the migrations (`MIGRATIONS`, server/db/index.ts) and the
+ * password worker (`WORKER`, server/security/hash-pool.ts). `outDir` must lie under the
+ * repository, so that the packages resolve from its node_modules.
  *
  * The API tests run these instead of the sources under tsx (tests/api/compiled.ts): tsx's loader
  * compiles and resolves every module of a start again, and a server start cost 4.3–4.6 CPU-s
@@ -15,7 +15,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { MIGRATIONS } from '../server/db/index.ts';
+import { WORKER } from '../server/security/hash-pool.ts';
 import { ROOT } from './paths.ts';
 
 export interface CompiledServer {
@@ -42,12 +45,8 @@ export async function buildServer(outDir: string): Promise<CompiledServer> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  fs.cpSync(path.join(ROOT, 'server/db/migrations'), path.join(outDir, 'migrations'), {
-    recursive: true,
-  });
-  fs.copyFileSync(
-    path.join(ROOT, 'server/security/hash-worker.js'),
-    path.join(outDir, 'hash-worker.js'),
-  );
+  fs.cpSync(MIGRATIONS, path.join(outDir, path.basename(MIGRATIONS)), { recursive: true });
+  const worker = fileURLToPath(WORKER);
+  fs.copyFileSync(worker, path.join(outDir, path.basename(worker)));
   return { main: path.join(outDir, 'main.js'), staff: path.join(outDir, 'staff.js') };
 }

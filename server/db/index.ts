@@ -52,14 +52,15 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
 }
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** Serialises start-up migrations of several servers on one PostgreSQL database. */
+/** The SQL migrations, beside this module (scripts/build-server.ts copies them beside its own). */
+export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /**
  * The trigram indexes' storage options, as migration 0013 sets them: a pending list of at most
  * 64 kB. The benches, which load rows in bulk through a larger list, set these back after.
  */
 export const TRIGRAM_INDEX_OPTIONS = 'fastupdate = on, gin_pending_list_limit = 64';
 
+/** Serialises start-up migrations of several servers on one PostgreSQL database. */
 export const MIGRATION_LOCK_KEY = 7_311_042_001;
 
 const BYTEA = 17;

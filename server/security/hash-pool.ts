@@ -39,7 +39,8 @@ interface Slot {
   job: Job | undefined;
 }
 
-const WORKER = new URL('./hash-worker.js', import.meta.url);
+/** The worker's script, beside this module (scripts/build-server.ts copies it beside its own). */
+export const WORKER = new URL('./hash-worker.js', import.meta.url);
 
 export class HashPool {
   private readonly slots: Slot[] = [];
