@@ -5,7 +5,8 @@
  * and the bytes of the response bodies as sent (compressed) are counted. From each widget
  * entry the JS imports are followed as a browser follows them: static imports always, dynamic
  * ones where a budget says so. `npm run size` prints the table and exits 1 past a budget;
- * `npm test` runs it.
+ * `npm test` measures the same budgets from the server its browser tests run
+ * (tests/browser/size.test.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,7 +19,7 @@ import { DIST, ROOT } from './paths.ts';
 /** What Chromium sends. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-interface Budget {
+export interface Budget {
   name: string;
   kind: 'widget' | 'site';
   /** widget: file in /widgets/; site: a page path. */
@@ -51,7 +52,9 @@ function get(url: string): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const req = http.get(
       url,
-      { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+      // A connection of its own for each request (`agent: false`), as tests/fetch.ts explains: a
+      // reused idle one can be closed by the server just as the next request goes out.
+      { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING }, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -113,7 +116,8 @@ export function siteEntryFiles(html: string): string[] {
   return files;
 }
 
-async function measureBudget(origin: string, b: Budget): Promise<SizeRow> {
+/** One budget, measured against the server at `origin` serving the built output. */
+export async function measureBudget(origin: string, b: Budget): Promise<SizeRow> {
   const seen = new Set<string>();
   let bytes = 0;
   const visit = async (url: string): Promise<void> => {
@@ -146,11 +150,21 @@ async function measureBudget(origin: string, b: Budget): Promise<SizeRow> {
   };
 }
 
-/** Serves dist/ with the real server and measures every budget of budgets.json. */
-export async function measure(): Promise<SizeRow[]> {
+/** The budgets of budgets.json. */
+export function readBudgets(): Budget[] {
   const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'budgets.json'), 'utf8')) as {
     budgets: Budget[];
   };
+  return config.budgets;
+}
+
+/**
+ * Serves dist/ with the real server (on a throwaway data folder) and measures every budget of
+ * budgets.json. The browser tests measure them from the server they already run
+ * (tests/browser/size.test.ts).
+ */
+export async function measure(): Promise<SizeRow[]> {
+  const budgets = readBudgets();
   const { build } = await import('../server/app.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-size-'));
   const app = await build({ distDir: DIST, dataDir });
@@ -159,7 +173,7 @@ export async function measure(): Promise<SizeRow[]> {
     const { port } = app.server.address() as { port: number };
     const origin = `http://127.0.0.1:${port}`;
     const rows: SizeRow[] = [];
-    for (const b of config.budgets) rows.push(await measureBudget(origin, b));
+    for (const b of budgets) rows.push(await measureBudget(origin, b));
     return rows;
   } finally {
     await app.close();

@@ -2,8 +2,9 @@
  * `npm test`: every gate, in two lanes side by side from the start —
  * - type check with lint (zero warnings; one process, scripts/check.ts) and format, side by
  *   side; then the unit, component and API tests;
- * - build; then, side by side, generated files up to date, size budgets and the browser tests in
- *   Chromium.
+ * - build; then, side by side, generated files up to date and the browser tests in Chromium (the
+ *   size budgets among them: tests/browser/size.test.ts measures them from the server those tests
+ *   run, where a gate of their own started a server and made a database for them alone).
  * The browser tests, the longest gate, start as soon as the build is done. A lane stops at its
  * first failure; the other finishes the stage it is in.
  * Each gate writes to a log of its own, printed whole when the gate ends, so output never
@@ -94,7 +95,6 @@ const lanes: Gate[][][] = [
         'custom-elements.json',
         'widgets/hub-map/geo-file.ts',
       ]),
-      gate('size budgets', bin('tsx'), ['scripts/size.ts']),
       vitest('browser tests', 'vitest.browser.config.ts'),
     ],
   ],
