@@ -1,12 +1,13 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { ABOUT_GROUP } from './nav.ts';
 import { NavMenu } from './NavMenu.tsx';
 
 describe('NavMenu', () => {
   it('given a closed menu, a click opens it and Escape closes it, returning focus', async () => {
+    const user = setupUser();
     render(
       <nav aria-label="Main">
         <NavMenu group={ABOUT_GROUP} url="/founders" />
@@ -15,29 +16,31 @@ describe('NavMenu', () => {
     const button = screen.getByRole('button', { name: 'About' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: 'The Founders' })).toBeNull();
-    await userEvent.click(button);
+    await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const current = screen.getByRole('link', { name: 'The Founders' });
     expect(current).toHaveAttribute('aria-current', 'page');
     await expectNoAxeViolations(document.body.firstElementChild!);
     screen.getByRole('link', { name: 'Our Purpose' }).focus();
-    await userEvent.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
   });
 
   it('when hovered it opens, and a click right after keeps it open', async () => {
+    const user = setupUser();
     render(<NavMenu group={ABOUT_GROUP} url="/" />);
     const button = screen.getByRole('button', { name: 'About' });
-    await userEvent.hover(button);
+    await user.hover(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.click(button);
+    await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.click(button);
+    await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('when opened by hover, Escape closes it though focus is elsewhere, and focus stays put', async () => {
+    const user = setupUser();
     render(
       <>
         <button type="button">Elsewhere</button>
@@ -47,29 +50,31 @@ describe('NavMenu', () => {
     const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
     elsewhere.focus();
     const button = screen.getByRole('button', { name: 'About' });
-    await userEvent.hover(button);
+    await user.hover(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(elsewhere).toHaveFocus();
   });
 
   it('is a disclosure: arrow keys neither open it nor move focus', async () => {
+    const user = setupUser();
     render(<NavMenu group={ABOUT_GROUP} url="/" />);
     const button = screen.getByRole('button', { name: 'About' });
     button.focus();
-    await userEvent.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowDown}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowDown}');
     expect(button).toHaveFocus();
-    await userEvent.tab();
+    await user.tab();
     expect(screen.getByRole('link', { name: 'Our Purpose' })).toHaveFocus();
   });
 
   it('when focus leaves the menu, it closes', async () => {
+    const user = setupUser();
     render(
       <>
         <NavMenu group={ABOUT_GROUP} url="/" />
@@ -77,8 +82,8 @@ describe('NavMenu', () => {
       </>,
     );
     const button = screen.getByRole('button', { name: 'About' });
-    await userEvent.click(button);
-    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });

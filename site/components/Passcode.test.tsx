@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { Passcode } from './Passcode.tsx';
 
@@ -18,32 +18,35 @@ function setup() {
 
 describe('Passcode', () => {
   it('given six boxes, when a letter is typed then nothing is entered', async () => {
+    const user = setupUser();
     const { boxes } = setup();
     expect(boxes).toHaveLength(6);
     expect(screen.getByRole('group', { name: 'Enter the passcode' })).toBeInTheDocument();
-    await userEvent.type(boxes[0]!, 'x');
+    await user.type(boxes[0]!, 'x');
     expect(boxes[0]).toHaveValue('');
     await expectNoAxeViolations(document.body.firstElementChild!);
   });
 
   it('when digits are typed, focus advances and the sixth completes the code', async () => {
+    const user = setupUser();
     const { boxes, onComplete } = setup();
-    await userEvent.click(boxes[0]!);
-    await userEvent.keyboard('12345');
+    await user.click(boxes[0]!);
+    await user.keyboard('12345');
     expect(boxes[5]).toHaveFocus();
     expect(onComplete).not.toHaveBeenCalled();
-    await userEvent.keyboard('6');
+    await user.keyboard('6');
     expect(onComplete).toHaveBeenCalledWith('123456');
   });
 
   it('when Backspace is pressed on an empty box, focus moves back', async () => {
+    const user = setupUser();
     const { boxes } = setup();
-    await userEvent.click(boxes[0]!);
-    await userEvent.keyboard('7');
+    await user.click(boxes[0]!);
+    await user.keyboard('7');
     expect(boxes[1]).toHaveFocus();
-    await userEvent.keyboard('{Backspace}');
+    await user.keyboard('{Backspace}');
     expect(boxes[0]).toHaveFocus();
-    await userEvent.keyboard('{Backspace}');
+    await user.keyboard('{Backspace}');
     expect(boxes[0]).toHaveValue('');
   });
 

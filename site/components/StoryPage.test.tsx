@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { StoryPage } from './StoryPage.tsx';
 
@@ -12,36 +12,39 @@ const sections = ['Alpha', 'Beta', 'Gamma'].map((label) => ({
 
 describe('StoryPage', () => {
   it('given three sections, Next cycles through them and wraps to the first', async () => {
+    const user = setupUser();
     render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
     const selected = () => screen.getByRole('tab', { selected: true }).textContent;
     expect(selected()).toBe('Alpha');
     expect(screen.getByRole('heading', { name: 'Alpha section' })).toBeVisible();
     for (const expected of ['Beta', 'Gamma', 'Alpha']) {
-      await userEvent.click(screen.getByRole('button', { name: /^Next/ }));
+      await user.click(screen.getByRole('button', { name: /^Next/ }));
       expect(selected()).toBe(expected);
     }
     await expectNoAxeViolations(document.body.firstElementChild!);
   });
 
   it('follows the tabs pattern: arrow keys, Home and End move the selection and focus', async () => {
+    const user = setupUser();
     render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
     const first = screen.getByRole('tab', { name: 'Alpha' });
     first.focus();
-    await userEvent.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('tab', { name: 'Beta' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Beta' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.keyboard('{End}');
+    await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Gamma' })).toHaveFocus();
-    await userEvent.keyboard('{ArrowRight}');
+    await user.keyboard('{ArrowRight}');
     expect(first).toHaveFocus();
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Alpha');
   });
 
   it('starts with the sidebar open and collapses it', async () => {
+    const user = setupUser();
     render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
     const toggle = screen.getByRole('button', { name: /Hide sections/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.click(toggle);
+    await user.click(toggle);
     expect(screen.getByRole('button', { name: /Show sections/ })).toHaveAttribute(
       'aria-expanded',
       'false',

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setupUser, type User } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
@@ -14,7 +14,7 @@ const client = fakeClientPerTest(http);
 
 const pdf = () => new File(['%PDF-1.4 resume'], 'resume.pdf', { type: 'application/pdf' });
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+async function fillValid(user: User) {
   await user.selectOptions(screen.getByLabelText(/Job role/), 'Data Engineer');
   await user.type(screen.getByLabelText(/Full Name/), 'Ada Lovelace');
   fireEvent.change(screen.getByLabelText(/Date of Birth/), { target: { value: '1990-12-10' } });
@@ -53,7 +53,7 @@ describe('ApplyForm', () => {
   });
 
   it('when submitted empty, then the error summary takes focus, links every field, and each field shows its error', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<ApplyForm />);
     await user.click(submit());
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
@@ -79,7 +79,7 @@ describe('ApplyForm', () => {
   });
 
   it('when an invalid email and a wrong file type are given, then those fields say so and the rest are clear', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
     render(<ApplyForm />);
     await fillValid(user);
     await user.clear(screen.getByLabelText(/Email/));
@@ -99,7 +99,7 @@ describe('ApplyForm', () => {
   });
 
   it('while submitting, then the button is marked unavailable (not disabled: it keeps focus) with "Submitting...", and the upload progress is a labelled bar', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const pending = deferred<{ data: unknown }>();
     let onUploadProgress: ((e: { loaded: number; total?: number }) => void) | undefined;
     client.post.mockImplementation(
@@ -138,7 +138,7 @@ describe('ApplyForm', () => {
   });
 
   it('when the server refuses, then its message and field errors show, and everything typed is kept', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     client.post.mockRejectedValue(
       httpError(400, {
         detail: 'Check the highlighted fields',
@@ -164,7 +164,7 @@ describe('ApplyForm', () => {
   });
 
   it('when the call fails without a message, then "Join Spartan failed" shows', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     client.post.mockRejectedValue(new Error('Network Error'));
     render(<ApplyForm />);
     await fillValid(user);
@@ -174,7 +174,7 @@ describe('ApplyForm', () => {
   });
 
   it('when the server accepts, then onApplied gets the id and the success state shows it in place', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onApplied = vi.fn();
     client.post.mockResolvedValue({ data: { application_id: 'app-77', data: {} } });
     const { container } = render(<ApplyForm onApplied={onApplied} />);
@@ -190,7 +190,7 @@ describe('ApplyForm', () => {
   });
 
   it('given a success-url, when the id comes inside data, then it navigates there with ?id=', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const navigate = vi.fn();
     client.post.mockResolvedValue({ data: { data: { application_id: 'in-data-5' } } });
     render(<ApplyForm successUrl="/apply-spartan-success" navigate={navigate} />);

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { US_STATES } from '../../content/states.ts';
 import { StateBanner, statesStartingWith } from './StateBanner.tsx';
@@ -44,7 +44,7 @@ describe('StateBanner', () => {
 
   it('when a letter is chosen by click, then the matching states are highlighted and the event fires', async () => {
     const onLetterChange = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StateBanner onLetterChange={onLetterChange} />);
     await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await user.click(await screen.findByRole('option', { name: 'N' }));
@@ -68,7 +68,7 @@ describe('StateBanner', () => {
   });
 
   it('given a letter no state starts with, then nothing is highlighted and that is announced', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StateBanner />);
     await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await user.click(await screen.findByRole('option', { name: 'Q' }));
@@ -113,7 +113,7 @@ describe('StateBanner', () => {
 
   it('is fully keyboard operable: arrows, Enter, typing a letter, Escape', async () => {
     const onLetterChange = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StateBanner onLetterChange={onLetterChange} />);
     const combobox = screen.getByRole('combobox', { name: /letter/i });
     await user.tab();
@@ -152,7 +152,7 @@ describe('StateBanner', () => {
   });
 
   it('when opened by hover, a click keeps it open; a second click closes it', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StateBanner />);
     const combobox = screen.getByRole('combobox', { name: /letter/i });
     await user.hover(combobox);
@@ -164,7 +164,7 @@ describe('StateBanner', () => {
   });
 
   it('when opened by hover, Escape closes it with focus elsewhere and the pointer still on it', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StateBanner />);
     const combobox = screen.getByRole('combobox', { name: /letter/i });
     await user.hover(combobox);
@@ -176,7 +176,7 @@ describe('StateBanner', () => {
 
   it('can clear the letter with None', async () => {
     const onLetterChange = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StateBanner onLetterChange={onLetterChange} />);
     await user.click(screen.getByRole('combobox', { name: /letter/i }));
     await user.click(await screen.findByRole('option', { name: 'M' }));
@@ -187,7 +187,7 @@ describe('StateBanner', () => {
   });
 
   it('has a pause control for the ticker', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<StateBanner />);
     const root = container.firstElementChild!;
     expect(root).toHaveAttribute('data-state', 'running');
@@ -208,7 +208,7 @@ describe('StateBanner', () => {
   });
 
   it('passes axe closed and open', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<StateBanner />);
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole('combobox', { name: /letter/i }));

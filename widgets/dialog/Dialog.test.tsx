@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -21,7 +21,7 @@ function Page({ block = 'spartan-dialog' }: { block?: string }) {
 
 describe('Dialog', () => {
   it('is rendered only while open, named by its heading, with its classes from the block', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<Page block="modal" />);
     expect(container.querySelector('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open' }));
@@ -32,7 +32,7 @@ describe('Dialog', () => {
   });
 
   it('when opened, focus is on its close button, and Tab and Shift+Tab stay inside', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Page />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const close = screen.getByRole('button', { name: 'Close dialog' });
@@ -54,7 +54,7 @@ describe('Dialog', () => {
     ],
     ['a click on the backdrop', (dialog: HTMLElement) => fireEvent.click(dialog)],
   ])('when closed by %s, then it is gone and focus is back on its opener', async (_, close) => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Page />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await user.click(opener);
@@ -64,7 +64,7 @@ describe('Dialog', () => {
   });
 
   it('a click inside its panel does not close it', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Page />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('heading', { name: 'Coming Soon' }));

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import {
   COPY_LINK_FAILURE,
@@ -109,7 +109,7 @@ describe('Explainers', () => {
   });
 
   it('given the grid layout, then all six are in a titled list with no sharing in the player', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers layout="grid" mediaBase={BASE} />);
     expect(screen.getByRole('heading', { name: 'Explainer Videos' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Explainer Videos' });
@@ -171,7 +171,7 @@ describe('Explainers', () => {
 
   it('when a tile is clicked, then a modal player opens with controls and autoplay, and the event fires', async () => {
     const onVideoOpen = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers mediaBase={BASE} onVideoOpen={onVideoOpen} />);
     await user.click(tile('What Is the Spartan Company?'));
     const dialog = screen.getByRole('dialog', { name: 'What Is the Spartan Company?' });
@@ -184,7 +184,7 @@ describe('Explainers', () => {
   });
 
   it('opens with Enter and Space from the keyboard', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers layout="grid" mediaBase={BASE} />);
     tile('Our Purpose and Goals').focus();
     await user.keyboard('{Enter}');
@@ -197,7 +197,7 @@ describe('Explainers', () => {
   });
 
   it('when Escape is pressed, then the player closes and focus returns to its tile', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers layout="grid" mediaBase={BASE} />);
     const opener = tile('Investors and Their Benefits');
     await user.click(opener);
@@ -207,7 +207,7 @@ describe('Explainers', () => {
   });
 
   it('when the close icon is used, then the player closes and focus returns to its tile', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers layout="grid" mediaBase={BASE} />);
     const opener = tile('Our Purpose and Goals');
     await user.click(opener);
@@ -217,7 +217,7 @@ describe('Explainers', () => {
   });
 
   it('keeps Tab and Shift+Tab inside the open player', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers mediaBase={BASE} />);
     await user.click(tile('What Is the Spartan Company?'));
     const dialog = screen.getByRole('dialog');
@@ -234,7 +234,7 @@ describe('Explainers', () => {
   });
 
   it('when Copy Link succeeds, then the URL is on the clipboard and the success message is a status', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(<Explainers mediaBase={BASE} />);
@@ -246,7 +246,7 @@ describe('Explainers', () => {
   });
 
   it('when Copy Link fails, then the failure message is shown', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const writeText = vi.fn(() => Promise.reject(new Error('denied')));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(<Explainers mediaBase={BASE} />);
@@ -257,7 +257,7 @@ describe('Explainers', () => {
   });
 
   it('given no Clipboard API (a plain-HTTP page), then Copy Link copies a selection and keeps focus', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
     const copied: string[] = [];
     const execCommand = vi.fn((command: string) => {
@@ -282,7 +282,7 @@ describe('Explainers', () => {
   });
 
   it('offers Share via Email with the subject, a greeting and the link', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers mediaBase={BASE} />);
     await user.click(tile('What Is the Spartan Company?'));
     const href = screen.getByRole('link', { name: 'Share via Email' }).getAttribute('href')!;
@@ -298,7 +298,7 @@ describe('Explainers', () => {
 
   it('remembers the selected video: a second tile opens its own URL', async () => {
     const onVideoOpen = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Explainers layout="grid" mediaBase={BASE} onVideoOpen={onVideoOpen} />);
     await user.click(tile('Meet the Founders'));
     await user.keyboard('{Escape}');
@@ -314,7 +314,7 @@ describe('Explainers', () => {
   });
 
   it('passes axe in both layouts and with the player open', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const grid = render(<Explainers layout="grid" mediaBase={BASE} />);
     await expectNoAxeViolations(grid.container);
     grid.unmount();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import { HUBS } from '../../content/hubs.ts';
 import { makeStatePaths, mapProjection } from '../../scripts/build-geo.ts';
@@ -129,7 +129,7 @@ describe('HubMap', () => {
   it('given the map has not arrived, when a hub is chosen, then its card shows, the map scrolls into view and the event fires', async () => {
     fetchMock.mockImplementation(() => new Promise(() => undefined));
     const onHubSelect = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<HubMap geoUrl={GEO_URL} onHubSelect={onHubSelect} />);
     const boston = within(list()).getByRole('button', { name: 'Boston HQ' });
     await user.click(boston);
@@ -172,7 +172,7 @@ describe('HubMap', () => {
   });
 
   it('keeps borders 0.75 map units wide when zooming, without touching the state paths', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<HubMap geoUrl={GEO_URL} />);
     await waitForMap(container);
     const layer = container.querySelector(
@@ -197,7 +197,7 @@ describe('HubMap', () => {
   });
 
   it('draws one focusable marker per hub; the selected one is highlighted', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<HubMap geoUrl={GEO_URL} />);
     await waitForMap(container);
     const pins = markers(container);
@@ -216,7 +216,7 @@ describe('HubMap', () => {
 
   it('when a marker is focused or hovered, then its tooltip shows the info; Enter selects it', async () => {
     const onHubSelect = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<HubMap geoUrl={GEO_URL} onHubSelect={onHubSelect} />);
     await waitForMap(container);
     const denver = markers(container)[4]!;
@@ -238,7 +238,7 @@ describe('HubMap', () => {
   });
 
   it('zooms in and out with its buttons, within 1 to 8', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<HubMap geoUrl={GEO_URL} />);
     await waitForMap(container);
     const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
@@ -260,7 +260,7 @@ describe('HubMap', () => {
 
   it('given the geometry fails to load, then it says so and can try again', async () => {
     fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('', { status: 503 })));
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<HubMap geoUrl={GEO_URL} />);
     await waitFor(() => expect(mapBox(container)).toHaveAttribute('data-state', 'error'));
     expect(mapBox(container)).toHaveTextContent('The map could not be loaded');
@@ -272,7 +272,7 @@ describe('HubMap', () => {
   it('given an old TopoJSON geometry file (cached), then it offers the list and Try again', async () => {
     const topology = fs.readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8');
     fetchMock.mockImplementationOnce(() => json(topology));
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<HubMap geoUrl={GEO_URL} />);
     await waitFor(() => expect(mapBox(container)).toHaveAttribute('data-state', 'error'));
     expect(container.querySelectorAll('path.spartan-hub-map__state')).toHaveLength(0);
@@ -281,7 +281,7 @@ describe('HubMap', () => {
   });
 
   it('passes axe before and after the map loads, with a hub selected', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<HubMap geoUrl={GEO_URL} />);
     await expectNoAxeViolations(container);
     await waitForMap(container);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setupUser, type User } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
@@ -12,7 +12,7 @@ import { INVEST_PATH } from '../../schemas/api-paths.ts';
 
 const client = fakeClientPerTest(http);
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+async function fillValid(user: User) {
   await user.type(screen.getByLabelText(/Full Name/), 'Grace Hopper');
   await user.type(screen.getByLabelText(/Email/), 'grace@example.com');
   await user.type(screen.getByLabelText(/Phone Number/), '555 123 4567');
@@ -40,7 +40,7 @@ describe('InvestForm', () => {
   });
 
   it('when submitted empty, then the summary takes focus and lists every required field, the basis and the certification', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(<InvestForm />);
     const said: string[] = [];
     const status = screen.getByRole('status');
@@ -86,7 +86,7 @@ describe('InvestForm', () => {
   });
 
   it('while submitting, then the button is marked unavailable (not disabled: it keeps focus) with "Submitting...", and it sends the contract JSON (no certification, no empty optionals)', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const pending = deferred<{ data: unknown }>();
     client.post.mockReturnValue(pending.promise);
     const { container } = render(<InvestForm />);
@@ -111,7 +111,7 @@ describe('InvestForm', () => {
   });
 
   it('when the call fails, then the server message, else "Apply Investor failed", shows and the form keeps its values', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     client.post.mockRejectedValueOnce(
       httpError(429, { detail: 'Too many requests, try again later' }),
     );
@@ -134,7 +134,7 @@ describe('InvestForm', () => {
   });
 
   it('when the server accepts, then onInvested gets the investor id and the success state shows it', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onInvested = vi.fn();
     client.post.mockResolvedValue({ data: { investor_id: 'inv-9', data: {} } });
     const { container } = render(<InvestForm onInvested={onInvested} />);
@@ -149,7 +149,7 @@ describe('InvestForm', () => {
   });
 
   it('given a success-url on another origin, then it loads that page with ?id=', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({
       ...window.location,

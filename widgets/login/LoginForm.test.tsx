@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setupUser, type User } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
@@ -14,7 +14,7 @@ const client = fakeClientPerTest(http);
 
 const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
 
-async function logIn(u: ReturnType<typeof userEvent.setup>, password = 'a long passphrase') {
+async function logIn(u: User, password = 'a long passphrase') {
   await u.type(screen.getByLabelText(/Username/), 'ada');
   await u.type(screen.getByLabelText(/Password/), password);
   await u.click(screen.getByRole('button', { name: 'Login' }));
@@ -30,7 +30,7 @@ describe('LoginForm', () => {
   });
 
   it('when submitted empty, then both fields show their error and nothing is sent', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     const { container } = render(<LoginForm />);
     await u.click(screen.getByRole('button', { name: 'Login' }));
     const alert = await screen.findByRole('alert');
@@ -42,7 +42,7 @@ describe('LoginForm', () => {
   });
 
   it('while logging in, then the button says "Logging in..." and is marked unavailable', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     const pending = deferred<{ data: unknown }>();
     client.post.mockReturnValue(pending.promise);
     const { container } = render(<LoginForm />);
@@ -57,7 +57,7 @@ describe('LoginForm', () => {
   });
 
   it('when the server refuses, then its message shows in the alert; with no message, the fallback', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     client.post.mockRejectedValueOnce(httpError(401, { detail: 'Invalid credentials' }));
     client.post.mockRejectedValueOnce(new Error('Network Error'));
     const { container } = render(<LoginForm />);
@@ -70,7 +70,7 @@ describe('LoginForm', () => {
   });
 
   it('when authenticate rejects with something that is not a string, then "Invalid credentials. Please try again."', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the case under test
     render(<LoginForm authenticate={() => Promise.reject({ code: 1 })} />);
     await logIn(u);
@@ -78,7 +78,7 @@ describe('LoginForm', () => {
   });
 
   it('when the server accepts, then the token is kept for this tab, onLogin gets the user, and the form gives way to a focused "Logged in"', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     const onLogin = vi.fn();
     client.post.mockResolvedValue({ data: { access: 'tok-123', user } });
     const { container } = render(<LoginForm onLogin={onLogin} />);
@@ -97,7 +97,7 @@ describe('LoginForm', () => {
   });
 
   it('when the caller makes the calls (authenticate), then the form stays for it to leave, and says nothing of its own', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     const onLogin = vi.fn();
     render(
       <LoginForm authenticate={() => Promise.resolve({ access: 't', user })} onLogin={onLogin} />,
@@ -115,7 +115,7 @@ describe('LoginForm', () => {
   });
 
   it('given an enrolled account, then the code step takes focus, refuses an empty code, and a code completes the login', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     const onLogin = vi.fn();
     client.post.mockResolvedValueOnce({
       data: { mfa_required: true, challenge: 'ch-1', user: { username: 'ada', name: 'Ada' } },
@@ -143,7 +143,7 @@ describe('LoginForm', () => {
   });
 
   it('given a first login under required two-factor, then the QR code shows as an image, and the recovery codes once before onLogin', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     const onLogin = vi.fn();
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
@@ -186,7 +186,7 @@ describe('LoginForm', () => {
   });
 
   it('when a step has expired or a new password is refused, then the form says so (back to the password when expired)', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     client.post.mockResolvedValueOnce({
       data: { password_change_required: true, challenge: 'ch-3', user: { username: 'ada' } },
     });

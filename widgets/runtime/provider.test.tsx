@@ -3,8 +3,8 @@
  * SpartanProvider, else nowhere (a notice in place and one console error naming the fix).
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { setupUser } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 import * as http from '../internal/http.ts';
 import { fakeClientPerTest } from '../../tests/http-fakes.ts';
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 async function logIn() {
-  const user = userEvent.setup();
+  const user = setupUser();
   await user.type(screen.getByLabelText(/Username/), 'ada');
   await user.type(screen.getByLabelText(/Password/), 'a long passphrase');
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -161,7 +161,7 @@ describe('without a server', () => {
   });
 
   it('the videos and the map load nothing; the hub list still works', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { container } = render(
       <>
         <Explainers layout="grid" />

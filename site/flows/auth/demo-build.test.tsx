@@ -7,8 +7,8 @@
  * imported store and page use, so "without a call" is checked on the client they would call.
  */
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupUser } from '../../../tests/user-event.ts';
 import type { LoginResult } from '../../../widgets/login/types.ts';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
 import { fakeClient } from '../../../tests/http-fakes.ts';
@@ -83,7 +83,7 @@ describe('/security-login in an offline demo build', () => {
     const { client, navigate } = await demoBuild({ username: 'demo', password: 'demo-pass' });
     history.replaceState(null, '', '/security-login?next=%2Fstaff%2Finvestors');
     const { LoginPage } = await import('../pages/login.tsx');
-    const u = userEvent.setup();
+    const u = setupUser();
     const { container } = render(<LoginPage />);
     await u.click(screen.getByRole('checkbox', { name: 'Offline demo login (no server)' }));
     await u.type(screen.getByLabelText(/Username/), 'demo');

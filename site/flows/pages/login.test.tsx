@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setupUser } from '../../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
 import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
@@ -27,7 +27,7 @@ describe('/security-login', () => {
   });
 
   it('when the login is wrong then right, then the error shows in the store and page, then it returns to next', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     client.post.mockRejectedValueOnce(httpError(401, { detail: 'Invalid credentials' }));
     client.post.mockResolvedValueOnce({ data: { access: 'tok', user } });
     const { container } = render(<LoginPage />);
@@ -54,7 +54,7 @@ describe('/security-login', () => {
   });
 
   it('given next pointing elsewhere, then after login it goes home', async () => {
-    const u = userEvent.setup();
+    const u = setupUser();
     history.replaceState(null, '', '/security-login?next=https%3A%2F%2Fevil.test%2F');
     client.post.mockResolvedValue({ data: { access: 'tok', user } });
     render(<LoginPage />);

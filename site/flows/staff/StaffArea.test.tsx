@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupUser } from '../../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
 import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
@@ -77,14 +77,15 @@ describe('staff area', () => {
   });
 
   it('given applications from a partner page and from our site, then the Source column names each, and choosing a source filters by it in the URL and the call', async () => {
+    const user = setupUser();
     const partner = 'https://partner.example';
     listAnswer([row(1, { origin: partner }), row(2, { origin: null })], 2);
     render(<StaffPage url="/staff" />);
     const table = await screen.findByRole('table');
     expect(within(table).getByText(partner)).toBeInTheDocument();
     expect(within(table).getByText('Our site')).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('Source'), partner);
-    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await user.selectOptions(screen.getByLabelText('Source'), partner);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(navigation.navigate).toHaveBeenCalledWith(
       `/staff?source=${encodeURIComponent(partner)}`,
       false,
@@ -105,6 +106,7 @@ describe('staff area', () => {
   });
 
   it('given more partners than the server lists, then Another partner takes a typed origin, which wins over Source; with every partner listed it is not there', async () => {
+    const user = setupUser();
     const listed = ['https://a.example', 'https://b.example'] as const;
     const answer = (complete: boolean) => {
       listAnswer([row(1, { origin: null })], 1);
@@ -128,10 +130,10 @@ describe('staff area', () => {
     expect(other).toHaveAccessibleDescription(
       'Source lists the first 2 partners only. For another, type its address, such as https://partner.example: it replaces the choice in Source.',
     );
-    await userEvent.selectOptions(screen.getByLabelText('Source'), listed[0]);
+    await user.selectOptions(screen.getByLabelText('Source'), listed[0]);
     // An address copied whole is cut to its origin, which is what applications record.
-    await userEvent.type(other, ' https://z-unlisted.example/careers?from=mail ');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await user.type(other, ' https://z-unlisted.example/careers?from=mail ');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(navigation.navigate).toHaveBeenLastCalledWith(
       `/staff?source=${encodeURIComponent('https://z-unlisted.example')}`,
       false,
@@ -191,7 +193,7 @@ describe('staff area', () => {
   });
 
   it('when searching, then it goes to the list URL with q, and that URL queries the server with q', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     listAnswer([row(1)]);
     const { unmount } = render(<StaffPage url="/staff?list=investors" />);
     await screen.findByRole('heading', { name: 'Investor applications', level: 2 });
@@ -219,7 +221,7 @@ describe('staff area', () => {
   });
 
   it('when deleting, then an accessible dialog confirms, Escape cancels with focus back, and confirming removes the item', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     listAnswer([row(1), row(2)]);
     const { container } = render(<StaffPage url="/staff" />);
     const deleteButton = await screen.findByRole('button', {
@@ -253,7 +255,7 @@ describe('staff area', () => {
   });
 
   it('when a delete fails, then the dialog shows the server message or "Delete Spartan Application failed"', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     listAnswer([row(1)]);
     render(<StaffPage url="/staff" />);
     await user.click(await screen.findByRole('button', { name: /Delete the application/ }));
@@ -314,7 +316,7 @@ describe('staff area', () => {
   });
 
   it('opens a detail with every field as text, and downloads the resume with the token through an object URL', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const item = row(7, { location: XSS });
     const blob = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
     client.request.mockImplementation((config: { responseType?: string }) =>
@@ -378,7 +380,7 @@ describe('staff area', () => {
   });
 
   it('when logging out, then the server logout is called with the token, state is cleared and the login shows', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     listAnswer([row(1)]);
     client.post.mockResolvedValue({ data: { detail: 'Logged out' } });
     render(<StaffPage url="/staff" />);
