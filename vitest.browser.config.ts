@@ -21,7 +21,7 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     // The files of a worker run one after another in it, sharing its modules (playwright-core,
-    // the harness and its one connection to Chromium), instead of a new process for each file.
+    // the harness and its Chromium), instead of a new process for each file.
     // No browser test file replaces a module; each opens its own pages and makes its own data.
     // Eight files, alternated twice on a quiet machine: 106 and 116 CPU-s with a process for each
     // file, 98 and 103 so, 63 tests passing each time.

@@ -5,7 +5,8 @@
  * screens run against both: see `eachDatabase` in harness.ts), on each
  * database one more server that requires the second factor (STAFF_MFA=required:
  * its set-up screens), the partner demo on a second origin (localhost, another
- * port), and one Chromium that tests connect to.
+ * port). Each test worker launches a Chromium of its own (harness.ts, `workerBrowser`); this only
+ * checks, before anything starts, that there is one to launch.
  *
  * No PostgreSQL available fails the run, as in the API suite, unless
  * SPARTAN_SKIP_POSTGRES=1: then the PostgreSQL variants are reported skipped, by name.
@@ -15,7 +16,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TestProject } from 'vitest/node';
-import { chromium, type BrowserServer } from 'playwright-core';
 import { build } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { buildDemo } from '../../scripts/demo.ts';
@@ -28,7 +28,7 @@ import {
   type PostgresCluster,
 } from '../api/postgres.ts';
 import { strongPassword } from '../passwords.ts';
-import { CHROMIUM_ARGS, testBrowserPath } from './chromium.ts';
+import { testBrowserPath } from './chromium.ts';
 
 /** One running server and its staff accounts (each database has its own). */
 export interface DatabaseTarget {
@@ -46,7 +46,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     mainUrl: string;
     demoUrl: string;
-    wsEndpoint: string;
     dataDir: string;
     /** A staff account in the running server (flows tests log in with it). */
     staffUsername: string;
@@ -112,6 +111,7 @@ async function startServer(
 }
 
 export default async function setup(project: TestProject) {
+  testBrowserPath(); // No Chromium fails here, in one sentence, before any server starts.
   if (!fs.existsSync(path.join(DIST, 'widgets', 'all.js'))) {
     throw new Error(`No built output in ${DIST}: run \`npm run build\` first (npm test does).`);
   }
@@ -144,9 +144,7 @@ export default async function setup(project: TestProject) {
     if (failed) throw failed.reason;
     return settled.map((s) => (s as PromiseFulfilledResult<Started>).value);
   };
-  let browser: BrowserServer | undefined;
   const stop = async () => {
-    await browser?.close();
     await demo.close();
     for (const app of servers) await app.close();
     await cluster?.stop();
@@ -193,11 +191,6 @@ export default async function setup(project: TestProject) {
       postgres = started!.target;
       postgresMfa = withMfa!.target;
     }
-    browser = await chromium.launchServer({
-      executablePath: testBrowserPath(),
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
   } catch (error) {
     await stop();
     throw error;
@@ -205,7 +198,6 @@ export default async function setup(project: TestProject) {
   const { staff, mfa } = embedded.target;
   project.provide('mainUrl', mainUrl);
   project.provide('demoUrl', demoUrl);
-  project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('dataDir', dataDir);
   project.provide('staffUsername', staff.username);
   project.provide('staffPassword', staff.password);
