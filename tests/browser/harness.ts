@@ -67,13 +67,16 @@ let browser: Promise<Browser> | null = null;
 
 /**
  * This worker's Chromium, launched by its first test and shared by the files that run in it
- * after (vitest.browser.config.ts: isolate off); it ends with the worker's process. A Chromium of
- * each worker's own, not one launched for all and reached through playwright's browser server:
- * every protocol message then went through that server, in the main vitest process, as JSON
- * over a WebSocket both ways (playwright took 11 of that process's 39 busy seconds in a profile
- * of three staff files); launched here, its server runs in this process, with no socket between. Four files (74 tests), alternated twice on a quiet machine: 175 and 186 machine
- * CPU-s through the one shared browser, 168 and 178 so; the whole browser lane, alternated twice:
- * 485 and 594 before, 525 and 505 after (this machine's spread is wider than the saving).
+ * after (vitest.browser.config.ts: isolate off); it ends with the worker's process.
+ *
+ * A Chromium of each worker's own, not one launched for all and reached through playwright's
+ * browser server: every protocol message then went through that server, in the main vitest
+ * process, as JSON over a WebSocket both ways (playwright took 11 of that process's 39 busy
+ * seconds in a profile of three staff files). Launched here, playwright's server runs in this
+ * process, with no socket between. Four files (74 tests), alternated twice on a quiet machine:
+ * 175 and 186 machine CPU-s through the one shared browser, 168 and 178 so; the whole browser
+ * lane, alternated twice: 485 and 594 before, 525 and 505 after (this machine's spread is wider
+ * than the saving).
  */
 function workerBrowser(): Promise<Browser> {
   browser ??= chromium.launch({
