@@ -22,19 +22,29 @@ function NotificationSettings() {
   const uid = useId();
   const [mode, setMode] = useState<NotificationMode>('off');
   const [email, setEmail] = useState('');
+  // The choice stays disabled until the saved one has loaded: an answer arriving after the user
+  // had chosen would otherwise put the old choice back under their hands (and hide the address
+  // field they were typing in), and a save before it would overwrite a choice never shown.
+  const [loaded, setLoaded] = useState<'loading' | 'ok' | 'failed'>('loading');
   const [state, setState] = useState<{ busy: boolean; error: string | null; saved: string }>({
     busy: false,
     error: null,
     saved: '',
   });
   useEffect(() => {
+    let live = true;
     fetchNotifications().then(
       (current) => {
+        if (!live) return;
         setMode(current.mode);
         setEmail(current.email);
+        setLoaded('ok');
       },
-      () => undefined,
+      () => live && setLoaded('failed'),
     );
+    return () => {
+      live = false;
+    };
   }, []);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,8 +60,23 @@ function NotificationSettings() {
   return (
     <details className="staff-panel">
       <summary>New-application mail</summary>
-      <form onSubmit={(e) => void onSubmit(e)} className="staff-tools__form">
-        <fieldset>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        className="staff-tools__form"
+        aria-busy={loaded === 'loading'}
+      >
+        {loaded === 'loading' && (
+          <p className="staff-status" role="status">
+            Loading your current choice…
+          </p>
+        )}
+        {loaded === 'failed' && (
+          // Not an alert: nobody asked for it, and it shows when the panel is opened.
+          <p className="staff-error">
+            Your current choice could not be loaded. Saving sets the one below.
+          </p>
+        )}
+        <fieldset disabled={loaded === 'loading'}>
           <legend>Tell me about new applications</legend>
           {choices.map(([value, label]) => (
             <label key={value} className="staff-tools__choice">
@@ -88,7 +113,11 @@ function NotificationSettings() {
           </p>
         )}
         <div className="staff-filters__actions">
-          <button type="submit" className="button button--dark" disabled={state.busy}>
+          <button
+            type="submit"
+            className="button button--dark"
+            disabled={state.busy || loaded === 'loading'}
+          >
             {state.busy ? 'Saving…' : 'Save'}
           </button>
           <span className="staff-status" role="status">

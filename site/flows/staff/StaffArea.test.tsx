@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupUser } from '../../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../../tests/axe.ts';
 import * as shared from '../../../widgets/shared.ts';
-import { fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
+import { deferred, fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
 import * as navigation from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
 import { fetchList, resetStaffState, staffState } from './api.ts';
@@ -416,5 +416,48 @@ describe('staff area', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.getByLabelText('Review status')).toHaveValue('in_review');
     expect(screen.getByLabelText('Add a note for colleagues')).toBeInTheDocument();
+  });
+
+  it('given the saved mail choice still loading, then the choice waits for it, and it is what shows once loaded', async () => {
+    const user = setupUser();
+    const saved = deferred<{ data: { mode: string; email: string } }>();
+    listAnswer([row(1)]);
+    const listed = client.request.getMockImplementation()!;
+    client.request.mockImplementation((config: { method: string; url: string }) =>
+      config.url.endsWith('/notifications/') && config.method === 'get'
+        ? saved.promise
+        : listed(config),
+    );
+    render(<StaffPage url="/staff" />);
+    await user.click(await screen.findByText('New-application mail'));
+    expect(screen.getByText('Loading your current choice…')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'One daily digest' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await act(async () => saved.resolve({ data: { mode: 'each', email: 'desk@example.com' } }));
+    const each = screen.getByRole('radio', { name: 'A mail for each new application' });
+    expect(each).toBeChecked();
+    expect(each).toBeEnabled();
+    expect(screen.getByLabelText('Send to')).toHaveValue('desk@example.com');
+    expect(screen.queryByText('Loading your current choice…')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'One daily digest' }));
+    expect(screen.getByRole('radio', { name: 'One daily digest' })).toBeChecked();
+  });
+
+  it('given the saved mail choice fails to load, then it says so and the choice can still be made', async () => {
+    listAnswer([row(1)]);
+    const listed = client.request.getMockImplementation()!;
+    client.request.mockImplementation((config: { method: string; url: string }) =>
+      config.url.endsWith('/notifications/') && config.method === 'get'
+        ? Promise.reject(httpError(503))
+        : listed(config),
+    );
+    render(<StaffPage url="/staff" />);
+    expect(
+      await screen.findByText(
+        'Your current choice could not be loaded. Saving sets the one below.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'One daily digest' })).toBeEnabled();
   });
 });
