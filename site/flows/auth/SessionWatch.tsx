@@ -10,8 +10,8 @@
 import type { AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../staff/ConfirmDialog.tsx';
-import { expireSession } from './expire.ts';
-import { authHeader, authState, loginFulfilled } from './store.ts';
+import { expireSession, refusedWith } from './expire.ts';
+import { authHeader, authState, loginFulfilled, sessionToken } from './store.ts';
 import { ACCOUNT_PATHS, BACKGROUND_HEADER } from '../../../schemas/api-paths.ts';
 import { resolveApiBase, httpClient } from '../../../widgets/shared.ts';
 
@@ -92,12 +92,13 @@ function watchActivity(instance: AxiosInstance): void {
 
 /** Reads the session from the server; false when it has ended (then the login says so). */
 async function readSession(): Promise<boolean> {
+  const token = sessionToken();
   try {
     const instance = await client();
     watchActivity(instance);
     const response = await instance.get<{ session?: SessionTimes; user?: typeof authState.user }>(
       ACCOUNT_PATHS.session,
-      { headers: authHeader() },
+      { headers: authHeader(token) },
     );
     if (!response) return true;
     sync(response);
@@ -105,7 +106,7 @@ async function readSession(): Promise<boolean> {
     return true;
   } catch (error) {
     if ((error as { response?: { status?: number } }).response?.status === 401) {
-      expireSession();
+      refusedWith(token);
       return false;
     }
     return true; // offline or busy: the next check tells

@@ -1,9 +1,18 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import * as shared from '../../../widgets/shared.ts';
-import { fakeClientPerTest, httpError } from '../../../tests/http-fakes.ts';
+import { deferred, fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
+import * as navigation from '../../navigation.ts';
 import { CallError, staffCall } from './calls.ts';
+import { SESSION_ENDED, takeEndedNotice } from './expire.ts';
+import { authState, loggedOut, loginFulfilled } from './store.ts';
 
 const client = fakeClientPerTest(shared);
+spyPerTest(navigation, 'navigate');
+const user = { id: 'u', username: 'ada', role: 'admin', name: 'Ada' };
+afterEach(() => {
+  loggedOut(authState);
+  takeEndedNotice();
+});
 
 it('given a refused call, then it rejects with the server message, status and error code', async () => {
   client.request.mockRejectedValueOnce(
@@ -28,4 +37,48 @@ it('given a refusal without a code, then the same message and no code', async ()
   )) as CallError;
   expect(failure.message).toBe('Taken');
   expect(failure.code).toBeUndefined();
+});
+
+it('given a 401 to a call of the current session, then the session ends and the login says so', async () => {
+  history.replaceState(null, '', '/staff?list=investors');
+  loginFulfilled(authState, { access: 'tok-1', user });
+  client.request.mockRejectedValueOnce(httpError(401, { detail: 'Session ended' }));
+  await expect(staffCall('get', '/api/staff/users/')).rejects.toBeInstanceOf(CallError);
+  expect(authState.token).toBeNull();
+  expect(navigation.navigate).toHaveBeenCalledWith(
+    '/security-login?next=%2Fstaff%3Flist%3Dinvestors',
+    true,
+  );
+  expect(takeEndedNotice()).toBe(SESSION_ENDED);
+});
+
+it('given a call in flight when the staff member logs out, then its 401 (the revocation came first) says nothing', async () => {
+  history.replaceState(null, '', '/staff');
+  loginFulfilled(authState, { access: 'tok-1', user });
+  const answer = deferred<never>();
+  client.request.mockReturnValueOnce(answer.promise);
+  const call = staffCall('get', '/api/staff/users/').catch((e: unknown) => e);
+  await new Promise((resolve) => setTimeout(resolve));
+  expect(client.request).toHaveBeenCalledWith(
+    expect.objectContaining({ headers: { Authorization: 'Bearer tok-1' } }),
+  );
+  loggedOut(authState);
+  history.replaceState(null, '', '/security-login');
+  answer.reject(httpError(401, { detail: 'Session ended' }));
+  expect(await call).toBeInstanceOf(CallError);
+  expect(navigation.navigate).not.toHaveBeenCalled();
+  expect(takeEndedNotice()).toBeNull();
+});
+
+it('given a call of an earlier session answered 401 after a new login, then the new session goes on', async () => {
+  loginFulfilled(authState, { access: 'tok-1', user });
+  const answer = deferred<never>();
+  client.request.mockReturnValueOnce(answer.promise);
+  const call = staffCall('get', '/api/staff/users/').catch((e: unknown) => e);
+  await new Promise((resolve) => setTimeout(resolve));
+  loginFulfilled(authState, { access: 'tok-2', user });
+  answer.reject(httpError(401, { detail: 'Session ended' }));
+  expect(await call).toBeInstanceOf(CallError);
+  expect(authState.token).toBe('tok-2');
+  expect(navigation.navigate).not.toHaveBeenCalled();
 });

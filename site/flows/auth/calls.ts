@@ -4,8 +4,8 @@
  * call rejects with a `CallError` carrying the server's message, field errors and error code.
  */
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
-import { expireSession } from './expire.ts';
-import { authHeader } from './store.ts';
+import { refusedWith } from './expire.ts';
+import { authHeader, sessionToken } from './store.ts';
 import {
   resolveApiBase,
   describeFailure,
@@ -32,14 +32,19 @@ type Method = 'get' | 'post' | 'patch' | 'delete';
  * One request with the session's bearer token, answered whole. A 401 ends the session here
  * whichever request meets it (a list, a download, the live list's background checks: these once
  * failed quietly every 10 s on a token revoked elsewhere, while the page went on showing the
- * list); the caller still gets the error, as axios threw it.
+ * list), unless the session had already ended here (refusedWith); the caller still gets the
+ * error, as axios threw it.
  */
 export async function withSession<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
   const client = await httpClient(resolveApiBase(undefined));
+  const token = sessionToken();
   try {
-    return await client.request<T>({ ...config, headers: { ...authHeader(), ...config.headers } });
+    return await client.request<T>({
+      ...config,
+      headers: { ...authHeader(token), ...config.headers },
+    });
   } catch (error) {
-    if (describeFailure(error, '').status === 401) expireSession();
+    if (describeFailure(error, '').status === 401) refusedWith(token);
     throw error;
   }
 }

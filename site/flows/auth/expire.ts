@@ -1,6 +1,6 @@
 import { navigate } from '../../navigation.ts';
 import { LOGIN_PATH, loginUrl } from './next.ts';
-import { authState, loggedOut } from './store.ts';
+import { authState, loggedOut, sessionToken } from './store.ts';
 
 /** Why the login page is shown, when it is not a plain visit: read once by the login page. */
 let endedNotice: string | null = null;
@@ -23,4 +23,15 @@ export function expireSession(notice: string = SESSION_ENDED): void {
   endedNotice = notice;
   if (location.pathname === LOGIN_PATH) return;
   navigate(loginUrl(`${location.pathname}${location.search}`), true);
+}
+
+/**
+ * A call sent with `sentWith` (a token, or none) met a 401. That ends the session only if it is
+ * still the one the call was made for: after a logout here, the revocation can overtake calls
+ * still in flight (the live list's check, a panel's first read), and their 401s must not send
+ * the visitor, who chose to leave, to a login saying that the session ended; nor end a session
+ * begun since.
+ */
+export function refusedWith(sentWith: string | null): void {
+  if (sentWith === sessionToken()) expireSession();
 }

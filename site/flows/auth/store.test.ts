@@ -3,6 +3,7 @@ import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest, httpError } from '../../../tests/http-fakes.ts';
 import {
   authHeader,
+  sessionToken,
   clearErrors,
   initialAuthState,
   loggedOut,
@@ -94,10 +95,12 @@ describe('auth transitions (docs/PRODUCT.md)', () => {
     expect(state).toMatchObject({ token: null, user: null, isAuthenticated: false });
   });
 
-  it('the bearer header carries the token', () => {
-    expect(authHeader(state)).toEqual({});
+  it('the bearer header carries the session token', () => {
+    expect(sessionToken(state)).toBeNull();
+    expect(authHeader(sessionToken(state))).toEqual({});
     loginFulfilled(state, { access: 'tok', user });
-    expect(authHeader(state)).toEqual({ Authorization: 'Bearer tok' });
+    expect(sessionToken(state)).toBe('tok');
+    expect(authHeader(sessionToken(state))).toEqual({ Authorization: 'Bearer tok' });
   });
 });
 

@@ -153,8 +153,12 @@ export async function login(
   }
 }
 
-/** The bearer header of the current session. */
-export function authHeader(state: AuthState = authState): Record<string, string> {
-  const token = state.token ?? storedToken();
+/** The current session's token, or null. */
+export function sessionToken(state: AuthState = authState): string | null {
+  return state.token ?? storedToken();
+}
+
+/** The bearer header of a token: by default, the current session's. */
+export function authHeader(token: string | null = sessionToken()): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
