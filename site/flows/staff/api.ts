@@ -274,18 +274,23 @@ export async function fetchList(
   }
 }
 
+/** The application each kind's detail view asked for last: an earlier one's answer is dropped. */
+const detailWanted: Partial<Record<Kind, string>> = {};
+
 export async function fetchDetail(kind: Kind, id: string): Promise<void> {
   const state = staffState[kind].detail;
+  detailWanted[kind] = id;
+  const current = () => detailWanted[kind] === id;
   state.loading = true;
   state.error = null;
   state.data = null;
   try {
     const body = await call<{ data?: Application }>('get', KINDS[kind].detail(id));
-    state.data = body.data ?? null;
+    if (current()) state.data = body.data ?? null;
   } catch (error) {
-    state.error = failure(error, KINDS[kind].failed.detail);
+    if (current()) state.error = failure(error, KINDS[kind].failed.detail);
   } finally {
-    state.loading = false;
+    if (current()) state.loading = false;
   }
 }
 
