@@ -13,6 +13,7 @@ import {
   removeApplication,
   setStatus,
   staffState,
+  type ActivityState,
 } from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
@@ -32,6 +33,9 @@ function resumeOf(value: unknown): Resume | null {
     : null;
 }
 
+/** No notes or history yet: what shows until this application's have come. */
+const NO_ACTIVITY: ActivityState = { id: null, notes: [], history: [], error: null };
+
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
@@ -44,7 +48,8 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   const snap = useSnapshot(staffState[kind]);
   const auth = useSnapshot(authState);
   const detail = snap.detail;
-  const activity = snap.activity;
+  // The notes and history of this application only (the store holds those of the last asked for).
+  const activity = snap.activity.id === id ? snap.activity : NO_ACTIVITY;
   const uid = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focused = useRef<string | null>(null);
@@ -61,7 +66,13 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   });
 
   useEffect(() => {
-    void fetchDetail(kind, id).then(() => fetchActivity(kind, id));
+    // Its notes once the application has come, unless another was opened meanwhile: a late
+    // answer for this one would otherwise take the notes' place from the one now open.
+    let live = true;
+    void fetchDetail(kind, id).then(() => (live ? fetchActivity(kind, id) : undefined));
+    return () => {
+      live = false;
+    };
   }, [kind, id]);
 
   const item = detail.data && detail.data.id === id ? detail.data : null;

@@ -371,6 +371,33 @@ describe('staff area', () => {
     click.mockRestore();
   });
 
+  it('given one application opened and another before it came, then the later one shows its own notes only', async () => {
+    const first = deferred<{ data: { data: unknown } }>();
+    const note = (id: string) => ({
+      id: 1,
+      at: '2026-11-20T10:00:00.000Z',
+      author: 'ada',
+      body: `Note on ${id}`,
+    });
+    client.request.mockImplementation((config: { url: string }) => {
+      const [, id, what] = /(id-\d+)\/(activity\/)?$/.exec(config.url) ?? [];
+      if (what) return Promise.resolve({ data: { notes: [note(id!)], history: [] } });
+      if (id === 'id-1') return first.promise;
+      return Promise.resolve({ data: { data: row(2) } });
+    });
+    const { rerender } = render(<StaffPage url="/staff?id=id-1" />);
+    rerender(<StaffPage url="/staff?id=id-2" />);
+    await screen.findByRole('heading', { name: 'Applicant 2', level: 2 });
+    await screen.findByText('Note on id-2');
+    await act(async () => first.resolve({ data: { data: row(1) } }));
+    expect(screen.getByRole('heading', { name: 'Applicant 2', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Note on id-2')).toBeInTheDocument();
+    expect(screen.queryByText('Note on id-1')).toBeNull();
+    expect(client.request).not.toHaveBeenCalledWith(
+      expect.objectContaining({ url: expect.stringContaining('id-1/activity') as unknown }),
+    );
+  });
+
   it('when a detail fails, then "Get Investor Application by ID failed" shows', async () => {
     client.request.mockRejectedValue(httpError(404));
     render(<StaffPage url="/staff?list=investors&id=nope" />);
