@@ -3,7 +3,7 @@ import * as shared from '../../../widgets/shared.ts';
 import { deferred, fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
 import * as navigation from '../../navigation.ts';
 import { CallError, staffCall } from './calls.ts';
-import { SESSION_ENDED, takeEndedNotice } from './expire.ts';
+import { SESSION_ENDED, endingSession, takeEndedNotice } from './expire.ts';
 import { authState, loggedOut, loginFulfilled } from './store.ts';
 
 const client = fakeClientPerTest(shared);
@@ -81,4 +81,21 @@ it('given a call of an earlier session answered 401 after a new login, then the 
   expect(await call).toBeInstanceOf(CallError);
   expect(authState.token).toBe('tok-2');
   expect(navigation.navigate).not.toHaveBeenCalled();
+});
+
+it('given Log out everywhere under way, then a 401 of the same session says nothing; once it failed, one ends the session', async () => {
+  history.replaceState(null, '', '/staff?section=account');
+  loginFulfilled(authState, { access: 'tok-1', user });
+  const end = deferred<never>();
+  const ending = endingSession('tok-1', () => end.promise).catch((e: unknown) => e);
+  client.request.mockRejectedValueOnce(httpError(401, { detail: 'Session ended' }));
+  await expect(staffCall('get', '/api/staff/users/')).rejects.toBeInstanceOf(CallError);
+  expect(authState.token).toBe('tok-1');
+  expect(navigation.navigate).not.toHaveBeenCalled();
+  end.reject(new Error('offline'));
+  await ending;
+  client.request.mockRejectedValueOnce(httpError(401, { detail: 'Session ended' }));
+  await expect(staffCall('get', '/api/staff/users/')).rejects.toBeInstanceOf(CallError);
+  expect(authState.token).toBeNull();
+  expect(takeEndedNotice()).toBe(SESSION_ENDED);
 });

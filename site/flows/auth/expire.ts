@@ -33,5 +33,22 @@ export function expireSession(notice: string = SESSION_ENDED): void {
  * begun since.
  */
 export function refusedWith(sentWith: string | null): void {
+  if (sentWith !== null && sentWith === ending) return;
   if (sentWith === sessionToken()) expireSession();
+}
+
+/** The session being ended here by the staff member's own call (Log out everywhere), if any. */
+let ending: string | null = null;
+
+/**
+ * Runs `end`, the call that ends the session of `token` on the server: meanwhile, the 401s of
+ * that session's other calls (its revocation can overtake them) are expected, not news.
+ */
+export async function endingSession<T>(token: string | null, end: () => Promise<T>): Promise<T> {
+  ending = token;
+  try {
+    return await end();
+  } finally {
+    if (ending === token) ending = null;
+  }
 }

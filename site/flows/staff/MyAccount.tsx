@@ -7,7 +7,8 @@ import { useId, useState } from 'react';
 import { ACCOUNT_PATHS, pathWithId } from '../../../schemas/api-paths.ts';
 import { navigate } from '../../navigation.ts';
 import { staffCall } from '../auth/calls.ts';
-import { authState, loggedOut } from '../auth/store.ts';
+import { endingSession } from '../auth/expire.ts';
+import { authState, loggedOut, sessionToken } from '../auth/store.ts';
 import { Panel, TextField, useForm, useResource } from './admin-ui.tsx';
 import { resetStaffState } from './api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -54,10 +55,12 @@ export function MyAccount() {
     setAllBusy(true);
     setAllError(null);
     try {
-      await staffCall('post', ACCOUNT_PATHS.logoutAll, {
-        fallback: 'Logging out everywhere failed',
+      await endingSession(sessionToken(), async () => {
+        await staffCall('post', ACCOUNT_PATHS.logoutAll, {
+          fallback: 'Logging out everywhere failed',
+        });
+        loggedOut(authState);
       });
-      loggedOut(authState);
       resetStaffState();
       navigate('/security-login', true);
     } catch (failure) {
