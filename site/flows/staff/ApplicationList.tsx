@@ -191,6 +191,11 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const filtered = (changes: Partial<ListFilters>) =>
     listHref(kind, { ...filters, ...changes, page: 1 });
 
+  // The list as it is asked for now (the store keeps the newest request's filters), not as it
+  // was when a delete or an erase began: the staff member may have paged or searched meanwhile,
+  // and an answer for older filters is dropped as stale, leaving the list on "Loading…".
+  const refetch = () => void fetchList(kind, staffState[kind].list.filters);
+
   const confirmDelete = async () => {
     if (!toDelete) return;
     const index = list.data.findIndex((a) => a.id === toDelete.id);
@@ -199,7 +204,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       announce('Application deleted');
       focusAfterDelete.removing(toDelete.id, index);
       // The page may now be short: fetch it again so it fills up from the next.
-      void fetchList(kind, filters);
+      refetch();
     }
   };
 
@@ -605,7 +610,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         </nav>
       )}
 
-      <DeskTools isAdmin={isAdmin} onErased={() => void fetchList(kind, filters)} />
+      <DeskTools isAdmin={isAdmin} onErased={refetch} />
 
       {toDelete && (
         <DeleteDialog

@@ -59,6 +59,17 @@ function listAnswer(data: unknown[], total = data.length) {
   );
 }
 
+/** Lists row 1, and holds each call that `held` picks until the test gives the answer. */
+function holdCalls<T>(held: (config: { method: string; url: string }) => boolean) {
+  const answer = deferred<T>();
+  listAnswer([row(1)]);
+  const listed = client.request.getMockImplementation()!;
+  client.request.mockImplementation((config: { method: string; url: string }) =>
+    held(config) ? answer.promise : listed(config),
+  );
+  return answer;
+}
+
 describe('staff area', () => {
   it('given no session, then the guard sends the visitor to the login with next, and shows nothing protected', async () => {
     authState.token = null;
@@ -398,6 +409,33 @@ describe('staff area', () => {
     );
   });
 
+  it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
+    const user = setupUser();
+    const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>
+      config.url.endsWith('/erase/'),
+    );
+    /** The list reads so far (paged calls), by their search. */
+    const listReads = () =>
+      client.request.mock.calls
+        .map(([config]) => (config as { params?: { q?: string; page?: number } }).params)
+        .filter((params) => params?.page !== undefined)
+        .map((params) => params!.q ?? '');
+    const { rerender } = render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    await user.click(screen.getByText('Erase an applicant’s data'));
+    await user.type(screen.getByLabelText('Applicant’s email'), 'a1@example.com{Enter}');
+    await user.click(
+      screen.getByRole('button', { name: 'Erase every application of a1@example.com' }),
+    );
+    rerender(<StaffPage url="/staff?q=austin" />);
+    await waitFor(() => expect(listReads().at(-1)).toBe('austin'));
+    const before = listReads().length;
+    await act(async () => erased.resolve({ data: { spartan: 1, investor: 0 } }));
+    await waitFor(() => expect(listReads().length).toBe(before + 1));
+    expect(listReads().at(-1)).toBe('austin');
+    await waitFor(() => expect(screen.queryByText('Loading applications…')).toBeNull());
+  });
+
   it('when a detail fails, then "Get Investor Application by ID failed" shows', async () => {
     client.request.mockRejectedValue(httpError(404));
     render(<StaffPage url="/staff?list=investors&id=nope" />);
@@ -447,13 +485,8 @@ describe('staff area', () => {
 
   it('given the saved mail choice still loading, then the choice waits for it, and it is what shows once loaded', async () => {
     const user = setupUser();
-    const saved = deferred<{ data: { mode: string; email: string } }>();
-    listAnswer([row(1)]);
-    const listed = client.request.getMockImplementation()!;
-    client.request.mockImplementation((config: { method: string; url: string }) =>
-      config.url.endsWith('/notifications/') && config.method === 'get'
-        ? saved.promise
-        : listed(config),
+    const saved = holdCalls<{ data: { mode: string; email: string } }>(
+      (config) => config.url.endsWith('/notifications/') && config.method === 'get',
     );
     render(<StaffPage url="/staff" />);
     await user.click(await screen.findByText('New-application mail'));
