@@ -12,7 +12,7 @@ import { RenderStateContext, type RenderState } from './render-state.ts';
 import { allRoutes, notFoundRoute } from './routes.tsx';
 import type { SiteRoute } from './route-types.ts';
 
-interface RouteChange {
+export interface RouteChange {
   url: string;
   previous?: string;
   current?: { props: { route?: SiteRoute } } | null;
@@ -39,13 +39,22 @@ function RouteView({ route, url = '/', ...params }: RouteViewProps) {
   return route.layout === 'bare' ? page : <Layout url={url}>{page}</Layout>;
 }
 
-function onRouteChange(change: RouteChange): void {
+/** Route changes so far: only the latest one's page, once ready, is announced. */
+let routeChanges = 0;
+
+export function onRouteChange(change: RouteChange): void {
   // The first render is the prerendered page itself: nothing to announce.
   if (change.previous === undefined || typeof window === 'undefined') return;
   const route = change.current?.props.route ?? notFoundRoute;
   const ready = isLazyPage(route.component) ? route.component.preload() : Promise.resolve();
-  // Once the page has rendered: after the router's render and the page chunk.
-  void ready.then(() => requestAnimationFrame(() => afterRouteChange(route.title)));
+  // Once the page has rendered: after the router's render and the page chunk. A page whose chunk
+  // comes after the visitor has gone on to another takes neither the title nor focus from it.
+  const thisChange = ++routeChanges;
+  void ready.then(() =>
+    requestAnimationFrame(() => {
+      if (thisChange === routeChanges) afterRouteChange(route.title);
+    }),
+  );
 }
 
 export interface AppProps {
