@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import * as shared from '../../../widgets/shared.ts';
 import { deferred, fakeClientPerTest, httpError, spyPerTest } from '../../../tests/http-fakes.ts';
 import * as navigation from '../../navigation.ts';
@@ -13,6 +13,23 @@ afterEach(() => {
   loggedOut(authState);
   takeEndedNotice();
 });
+
+/**
+ * Logs in with `token` and starts a staff call whose answer the test gives; resolves once the
+ * request has gone out with that token.
+ */
+async function callInFlight(token: string) {
+  loginFulfilled(authState, { access: token, user });
+  const answer = deferred<never>();
+  client.request.mockReturnValueOnce(answer.promise);
+  const call = staffCall('get', '/api/staff/users/').catch((e: unknown) => e);
+  await vi.waitFor(() =>
+    expect(client.request).toHaveBeenCalledWith(
+      expect.objectContaining({ headers: { Authorization: `Bearer ${token}` } }),
+    ),
+  );
+  return { answer, call };
+}
 
 it('given a refused call, then it rejects with the server message, status and error code', async () => {
   client.request.mockRejectedValueOnce(
@@ -54,14 +71,7 @@ it('given a 401 to a call of the current session, then the session ends and the 
 
 it('given a call in flight when the staff member logs out, then its 401 (the revocation came first) says nothing', async () => {
   history.replaceState(null, '', '/staff');
-  loginFulfilled(authState, { access: 'tok-1', user });
-  const answer = deferred<never>();
-  client.request.mockReturnValueOnce(answer.promise);
-  const call = staffCall('get', '/api/staff/users/').catch((e: unknown) => e);
-  await new Promise((resolve) => setTimeout(resolve));
-  expect(client.request).toHaveBeenCalledWith(
-    expect.objectContaining({ headers: { Authorization: 'Bearer tok-1' } }),
-  );
+  const { answer, call } = await callInFlight('tok-1');
   loggedOut(authState);
   history.replaceState(null, '', '/security-login');
   answer.reject(httpError(401, { detail: 'Session ended' }));
@@ -71,11 +81,7 @@ it('given a call in flight when the staff member logs out, then its 401 (the rev
 });
 
 it('given a call of an earlier session answered 401 after a new login, then the new session goes on', async () => {
-  loginFulfilled(authState, { access: 'tok-1', user });
-  const answer = deferred<never>();
-  client.request.mockReturnValueOnce(answer.promise);
-  const call = staffCall('get', '/api/staff/users/').catch((e: unknown) => e);
-  await new Promise((resolve) => setTimeout(resolve));
+  const { answer, call } = await callInFlight('tok-1');
   loginFulfilled(authState, { access: 'tok-2', user });
   answer.reject(httpError(401, { detail: 'Session ended' }));
   expect(await call).toBeInstanceOf(CallError);

@@ -505,12 +505,8 @@ describe('staff area', () => {
   });
 
   it('given the saved mail choice fails to load, then it says so and the choice can still be made', async () => {
-    listAnswer([row(1)]);
-    const listed = client.request.getMockImplementation()!;
-    client.request.mockImplementation((config: { method: string; url: string }) =>
-      config.url.endsWith('/notifications/') && config.method === 'get'
-        ? Promise.reject(httpError(503))
-        : listed(config),
+    holdCalls((config) => config.url.endsWith('/notifications/') && config.method === 'get').reject(
+      httpError(503),
     );
     render(<StaffPage url="/staff" />);
     expect(
