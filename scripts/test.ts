@@ -8,18 +8,22 @@
  * The browser tests, the longest gate, start as soon as the build is done. A lane stops at its
  * first failure; the other finishes the stage it is in.
  * Each gate writes to a log of its own, printed whole when the gate ends, so output never
- * interleaves. Closes with one line: `test: N passed, N failed`.
+ * interleaves. Closes with the failed tests, a few lines each (scripts/test-failures.ts), and one
+ * line: `test: N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './paths.ts';
+import { failuresIn, type VitestReport } from './test-failures.ts';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-test-'));
 let passed = 0;
 let failed = 0;
+/** The failed tests of every report, printed last. */
+const failures: string[] = [];
 
 interface Gate {
   label: string;
@@ -40,12 +44,13 @@ function vitest(label: string, config: string | null): Gate {
 
 function count(g: Gate, ok: boolean): void {
   if (g.report && fs.existsSync(g.report)) {
-    const r = JSON.parse(fs.readFileSync(g.report, 'utf8')) as {
+    const r = JSON.parse(fs.readFileSync(g.report, 'utf8')) as VitestReport & {
       numPassedTests: number;
       numFailedTests: number;
     };
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    failures.push(...failuresIn(r, ROOT));
   } else if (!ok) failed += 1;
 }
 
@@ -114,5 +119,6 @@ await Promise.all(
   }),
 );
 fs.rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\ntest: ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
