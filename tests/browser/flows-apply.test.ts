@@ -4,10 +4,12 @@
  * the partner demo (another origin, strict CSP).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   axeViolations,
   demoUrl,
   gotoHydrated,
+  HYDRATED,
   mainUrl,
   openPage,
   type TestPage,
@@ -262,6 +264,69 @@ describe('applying to invest', () => {
       email: who.email,
     });
     expect(await axeViolations(page, '#invest')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('filling a form before the page has loaded its code (a slow connection)', () => {
+  /** Opens `path` with its scripts held, runs `fill`, then lets the page load its code. */
+  async function fillBeforeHydration(page: Page, path: string, fill: () => Promise<void>) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${mainUrl()}${path}`, { waitUntil: 'commit' });
+    await fill();
+    expect(await page.locator(HYDRATED).count()).toBe(0);
+    release();
+    await page.locator(HYDRATED).waitFor({ state: 'attached' });
+  }
+
+  it('given everything filled in before hydration, then it is all kept and sent: texts, choices and the resume', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    const who = applicant('Early Spartan');
+    const pdf = pdfBytes(who.fullname);
+    await fillBeforeHydration(page, '/apply-spartan', () => fillApply(page, who, pdf));
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.waitForURL(/\/apply-spartan-success\?id=/);
+    const id = new URL(page.url()).searchParams.get('id');
+    const stored = await apiGet(`/api/spartan_join/application/${id}/`);
+    expect((stored.json as Stored).data).toMatchObject({
+      fullname: who.fullname,
+      email: who.email,
+      job_title: 'Security Engineer',
+      date_of_birth: '1988-04-02',
+      location: 'Boston',
+      gender: 'Other',
+    });
+    const file = await apiGet(`/api/spartan_join/application/${id}/resume/`);
+    expect(file.bytes.equals(pdf)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('given the investor form filled in before hydration, then its message, choices and texts are sent', async () => {
+    tp = await openPage();
+    const { page, errors } = tp;
+    const who = applicant('Early Investor');
+    await fillBeforeHydration(page, '/invest-apply', async () => {
+      await fillInvest(page, who);
+      await page.getByLabel('Message (optional)').fill('Typed while the page loaded.');
+    });
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.waitForURL(/\/success-invest\?id=/);
+    const id = new URL(page.url()).searchParams.get('id');
+    const stored = await apiGet(`/api/investors/get_investor_application_detail/${id}/`);
+    expect((stored.json as Stored).data).toMatchObject({
+      fullname: who.fullname,
+      email: who.email,
+      location: 'New York',
+      accreditation: 'license',
+      investment_range: '$250,000',
+      message: 'Typed while the page loaded.',
+    });
     expect(errors).toEqual([]);
   });
 });
