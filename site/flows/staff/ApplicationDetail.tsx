@@ -81,12 +81,14 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   const back = listHref(kind, snap.list.filters);
 
   // Once the application has loaded: its name in the title, focus on its heading (once per id).
+  // If it cannot load, focus goes there too, before the error: the link that opened it is gone.
+  const failed = !item && !detail.loading && Boolean(detail.error);
   useEffect(() => {
-    if (!item || focused.current === id) return;
+    if ((!item && !failed) || focused.current === id) return;
     focused.current = id;
-    document.title = documentTitle(`${name} · ${info.title}`);
+    if (item) document.title = documentTitle(`${name} · ${info.title}`);
     headingRef.current?.focus();
-  }, [item, id, name, info.title]);
+  }, [item, failed, id, name, info.title]);
 
   // While busy the buttons below say so (aria-disabled) and do nothing, but stay enabled: a
   // disabled button loses the keyboard focus, which then falls back to the top of the page.

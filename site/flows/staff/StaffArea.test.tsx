@@ -436,11 +436,15 @@ describe('staff area', () => {
     await waitFor(() => expect(screen.queryByText('Loading applications…')).toBeNull());
   });
 
-  it('when a detail fails, then "Get Investor Application by ID failed" shows', async () => {
+  it('when a detail fails, then "Get Investor Application by ID failed" shows, and focus is on its heading', async () => {
     client.request.mockRejectedValue(httpError(404));
     render(<StaffPage url="/staff?list=investors&id=nope" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Get Investor Application by ID failed',
+    );
+    // The link that opened it is gone: focus must not fall back to the page.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Application' })).toHaveFocus(),
     );
   });
 
