@@ -8,8 +8,12 @@
  * (see `renderIslands`), and hydration keeps that markup untouched (preact
  * leaves innerHTML alone while hydrating). Once loaded, the component renders
  * fresh in its place. Hook ids (useId) of the page stay the same on both sides.
+ *
+ * A visitor can reach the prerendered markup before its code (a slow connection, a quick Tab):
+ * focus or a click inside it loads the code at once, and once it has rendered, focus goes to
+ * the same control in the new markup, which a button's click then reaches too.
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useRenderState, type PendingIsland } from '../render-state.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -71,8 +75,41 @@ export async function renderIslands(
   return out;
 }
 
+const CONTROL = 'a[href], button, input, select, textarea, [tabindex]';
+
+/** Which control of an island an element is: the same in its prerendered and rendered markup. */
+interface ControlKey {
+  /** Its tag and its accessible text, as far as the markup gives it. */
+  signature: string;
+  /** How many controls before it in the island share its signature. */
+  nth: number;
+}
+
+const signatureOf = (el: Element) =>
+  `${el.tagName}|${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`;
+
+function keyOf(island: Element, target: EventTarget | null): ControlKey | null {
+  const control = target instanceof Element ? target.closest(CONTROL) : null;
+  if (!control || !island.contains(control)) return null;
+  const signature = signatureOf(control);
+  const same = [...island.querySelectorAll(CONTROL)].filter((c) => signatureOf(c) === signature);
+  return { signature, nth: same.indexOf(control) };
+}
+
+function controlFor(island: Element, key: ControlKey): HTMLElement | null {
+  const same = [...island.querySelectorAll<HTMLElement>(CONTROL)].filter(
+    (c) => signatureOf(c) === key.signature,
+  );
+  return same[key.nth] ?? null;
+}
+
 export function Island({ id, loader, props = {}, className }: IslandProps) {
   const ref = useRef<HTMLDivElement>(null);
+  /** The control focused, and the button clicked, in the markup before the code came. */
+  const early = useRef<{ focus: ControlKey | null; click: ControlKey | null }>({
+    focus: null,
+    click: null,
+  });
   const renderState = useRenderState();
   const [Component, setComponent] = useState<AnyComponent | null>(() =>
     renderState ? null : loader.loaded,
@@ -87,21 +124,62 @@ export function Island({ id, loader, props = {}, className }: IslandProps) {
 
   useEffect(() => {
     if (Component) return;
-    const load = () => void loader.load().then((c) => setComponent(() => c));
+    let started = false;
+    /** The rendered markup is on its way: the focused control's removal is no blur. */
+    let replacing = false;
+    const load = () => {
+      if (started) return;
+      started = true;
+      void loader.load().then((c) => {
+        replacing = true;
+        setComponent(() => c);
+      });
+    };
     const el = ref.current;
     if (!html || !el || typeof IntersectionObserver === 'undefined') return load();
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          load();
-        }
+        if (entries.some((e) => e.isIntersecting)) load();
       },
       { rootMargin: '400px' },
     );
     observer.observe(el);
-    return () => observer.disconnect();
+    const onFocusIn = (event: FocusEvent) => {
+      early.current.focus = keyOf(el, event.target);
+      load();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!replacing && !el.contains(event.relatedTarget as Node | null)) {
+        early.current.focus = null;
+      }
+    };
+    // A link works without the code; a button's click is kept for the rendered one.
+    const onClick = (event: MouseEvent) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (button) early.current.click = keyOf(el, button);
+      load();
+    };
+    el.addEventListener('focusin', onFocusIn);
+    el.addEventListener('focusout', onFocusOut);
+    el.addEventListener('click', onClick);
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('focusin', onFocusIn);
+      el.removeEventListener('focusout', onFocusOut);
+      el.removeEventListener('click', onClick);
+    };
   }, [Component, html, loader]);
+
+  // The rendered markup has replaced the one the visitor was in: focus and a click carry over.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!Component || !el) return;
+    const { focus, click } = early.current;
+    early.current = { focus: null, click: null };
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (focus && lost) controlFor(el, focus)?.focus();
+    if (click) controlFor(el, click)?.click();
+  }, [Component]);
 
   if (Component) {
     return (

@@ -4,7 +4,7 @@
  * tabs, story pages, founders, the passcode flow and the not-found page.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations, HYDRATED, mainUrl, openPage, type TestPage } from './harness.ts';
 
 let t: TestPage | null = null;
@@ -476,6 +476,47 @@ describe('home explainer videos island', () => {
       tall: true,
     };
     expect(looks).toEqual([styled, styled]);
+  });
+
+  /**
+   * Opens the home page with the island's code held back (every script asked for after
+   * hydration), and brings the island into view; call what it returns to let the code come.
+   */
+  async function heldIsland() {
+    const page = await open('/');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const island = page.locator('#home-explainers');
+    await island.scrollIntoViewIfNeeded();
+    return { page, island, release };
+  }
+  const TILE = /What Is the Spartan Company/;
+  const nextSlide = (island: Locator) => island.getByRole('button', { name: 'Next slide' });
+
+  it('given a tile focused before the code came, then focus is on the same tile after, and it plays', async () => {
+    const { page, island, release } = await heldIsland();
+    await island.getByRole('button', { name: TILE }).focus();
+    expect(await nextSlide(island).count()).toBe(0);
+    release();
+    await nextSlide(island).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(TILE);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+  });
+
+  it('given a tile clicked before the code came, then its player opens once the code has', async () => {
+    const { page, island, release } = await heldIsland();
+    await island.getByRole('button', { name: TILE }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').textContent()).toMatch(TILE);
   });
 });
 
