@@ -185,6 +185,25 @@ describe('LoginForm', () => {
     expect(await screen.findByText('You are logged in as Ada.')).toBeInTheDocument();
   });
 
+  it("given this tab's session found while the visitor types, then the confirmation replaces the form and takes focus; found before, it takes none", async () => {
+    const u = setupUser();
+    sessionStorage.setItem('authToken', 'tok-kept');
+    const session = deferred<{ data: unknown }>();
+    client.get.mockReturnValue(session.promise);
+    const { unmount } = render(<LoginForm />);
+    await u.type(screen.getByLabelText(/Username/), 'ad');
+    session.resolve({ data: { user } });
+    const done = await screen.findByRole('heading', { name: 'Logged in' });
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.getByText('You are logged in as Ada.')).toBeInTheDocument();
+    unmount();
+
+    client.get.mockResolvedValue({ data: { user } });
+    render(<LoginForm />);
+    expect(await screen.findByText('You are logged in as Ada.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Logged in' })).not.toHaveFocus();
+  });
+
   it('when a step has expired or a new password is refused, then the form says so (back to the password when expired)', async () => {
     const u = setupUser();
     client.post.mockResolvedValueOnce({

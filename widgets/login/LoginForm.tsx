@@ -98,7 +98,12 @@ export function LoginForm({
    * Logged in by the form's own calls: who, for the confirmation that replaces the form.
    * `resumed`: found on load (the tab's session, still open), not logged in just now.
    */
-  const [done, setDone] = useState<{ user: AuthUser | null; resumed?: boolean } | null>(null);
+  const [done, setDone] = useState<{
+    user: AuthUser | null;
+    resumed?: boolean;
+    /** Found while the visitor was in the form, which it replaced: its heading takes focus. */
+    wasInForm?: boolean;
+  } | null>(null);
   /** Logged out from the confirmation: focus goes back to the form's heading. */
   const [loggedOut, setLoggedOut] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -107,9 +112,11 @@ export function LoginForm({
     if (attempt > 0) errorRef.current?.focus();
   }, [attempt]);
   // Each new step (the recovery codes, the confirmation) is announced by moving focus to its
-  // heading; a session found on load takes no focus (the visitor is elsewhere on the page).
+  // heading; a session found on load takes focus only from a visitor already in the form.
   useEffect(() => {
-    if (step || codes || (done && !done.resumed) || loggedOut) headingRef.current?.focus();
+    if (step || codes || (done && (!done.resumed || done.wasInForm)) || loggedOut) {
+      headingRef.current?.focus();
+    }
   }, [step, codes, done, loggedOut]);
   // A reload keeps this tab's session: the form says who is logged in, as after the login.
   useEffect(() => {
@@ -119,7 +126,10 @@ export function LoginForm({
     void deps.get().then(async (api) => {
       const user = await api.sessionUser(apiBase);
       if (stopped || !user) return;
-      setDone({ user, resumed: true });
+      // In a shadow root, the document's active element is the host.
+      const root = ref.current?.getRootNode() as Document | ShadowRoot | undefined;
+      const active = root?.activeElement ?? null;
+      setDone({ user, resumed: true, wasInForm: Boolean(active && ref.current?.contains(active)) });
       onLogin?.(user);
     });
     return () => {
