@@ -4,48 +4,28 @@
  * but not the state of its form fields: it writes a textarea's prerendered value back at once, and
  * every other field goes back to the app's state, still empty, at its next render. So the fields
  * a visitor changed are read before hydrating; after it, each gets its value back and the events
- * the visitor's own input fires, which its handler takes as typed. Hand-written: neither preact
- * nor a library of ours does this.
+ * the visitor's own input fires, which its handler takes as typed. (The forms also read such
+ * fields as they mount, widgets/shared.ts `fieldsChanged`: that covers a React app's server
+ * render, but comes after preact has emptied a textarea.) Hand-written: preact does not do it.
  */
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+import { fieldsChanged } from '../widgets/shared.ts';
 
 const CHECKABLE = /^(?:checkbox|radio)$/;
-
-/** Whether a visitor has changed a field from what the page was served with. */
-function changed(field: Field): boolean {
-  if (field instanceof HTMLSelectElement) {
-    // A select with no option marked selected shows its first.
-    const served = Math.max(
-      0,
-      [...field.options].findIndex((option) => option.defaultSelected),
-    );
-    return field.selectedIndex !== served;
-  }
-  if (field instanceof HTMLInputElement) {
-    if (field.type === 'file') return (field.files?.length ?? 0) > 0;
-    // A radio is given back only where it is now checked: its group's others follow.
-    if (field.type === 'radio') return field.checked && !field.defaultChecked;
-    if (field.type === 'checkbox') return field.checked !== field.defaultChecked;
-  }
-  return field.value !== field.defaultValue;
-}
 
 /**
  * Reads the fields under `root` that the visitor has changed; call what it returns once the page
  * is hydrated, to hand them to the app.
  */
 export function keepTypedFields(root: HTMLElement): () => void {
-  const kept = [...root.querySelectorAll<Field>('input, textarea, select')]
-    .filter(changed)
-    .map((field) => ({
-      field,
-      value: field.value,
-      checked: field instanceof HTMLInputElement && field.checked,
-      selection:
-        document.activeElement === field && !(field instanceof HTMLSelectElement)
-          ? ([field.selectionStart, field.selectionEnd] as const)
-          : null,
-    }));
+  const kept = fieldsChanged(root).map((field) => ({
+    field,
+    value: field.value,
+    checked: field instanceof HTMLInputElement && field.checked,
+    selection:
+      document.activeElement === field && !(field instanceof HTMLSelectElement)
+        ? ([field.selectionStart, field.selectionEnd] as const)
+        : null,
+  }));
   return () => {
     for (const { field, value, checked, selection } of kept) {
       // A field the app rendered anew is not the one the visitor changed.

@@ -4,7 +4,7 @@
  * browser differing from the server (reduced motion on, a stored counter value, a later clock).
  * Hydration must succeed with nothing logged: no mismatch, no warning.
  */
-import { act } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -78,5 +78,74 @@ describe('server render, then hydration in the browser', () => {
     expect(errors).toEqual([]);
     expect(logged).toEqual([]);
     expect(container.textContent).not.toBe('');
+  });
+});
+
+describe('typed into the server-rendered markup before hydration', () => {
+  /** Server-renders `element`, lets `fill` type into the markup, then hydrates it. */
+  async function hydrateAfter(
+    element: ReturnType<typeof createElement>,
+    fill: (field: (name: string, value?: string) => HTMLInputElement) => void,
+    elsewhere = 'location',
+  ) {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    const field = (name: string, value?: string) =>
+      container.querySelector<HTMLInputElement>(
+        `[name="${name}"]${value === undefined ? '' : `[value="${value}"]`}`,
+      )!;
+    fill(field);
+    await act(async () => {
+      hydrateRoot(container, element);
+    });
+    // Typing elsewhere renders the form again: what its state holds is written to every field.
+    await act(async () => {
+      fireEvent.change(field(elsewhere), { target: { value: 'Boston' } });
+    });
+    return field;
+  }
+  const served = { apiBase: 'https://spartans.example' };
+
+  it('given the investor form, then its texts, choice, message and certification are kept', async () => {
+    const field = await hydrateAfter(createElement(lib.InvestForm, served), (f) => {
+      f('fullname').value = 'Ada Lovelace';
+      f('message').value = 'Typed early';
+      f('accreditation', 'license').checked = true;
+      f('certify').checked = true;
+    });
+    expect(field('fullname').value).toBe('Ada Lovelace');
+    expect(field('message').value).toBe('Typed early');
+    expect(field('accreditation', 'license').checked).toBe(true);
+    expect(field('certify').checked).toBe(true);
+    expect(field('location').value).toBe('Boston');
+  });
+
+  it('given the staff login, then the username is kept', async () => {
+    const field = await hydrateAfter(
+      createElement(lib.LoginForm, served),
+      (f) => (f('username').value = 'ada'),
+      'password',
+    );
+    expect(field('username').value).toBe('ada');
+    expect(field('password').value).toBe('Boston');
+  });
+
+  it('given the Spartan application, then its texts, choices and résumé are kept', async () => {
+    const resume = new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
+    const field = await hydrateAfter(createElement(lib.ApplyForm, served), (f) => {
+      f('fullname').value = 'Ada Lovelace';
+      (f('gender') as unknown as HTMLSelectElement).value = 'Other';
+      Object.defineProperty(f('resume'), 'files', { value: [resume] });
+    });
+    expect(field('fullname').value).toBe('Ada Lovelace');
+    expect(field('gender').value).toBe('Other');
+    // The résumé is the form's: a submit now finds the fields left empty, and not the résumé.
+    await act(async () => {
+      fireEvent.submit(field('fullname').form!);
+    });
+    await waitFor(() => expect(field('date_of_birth')).toHaveAttribute('aria-invalid', 'true'));
+    expect(field('fullname')).not.toHaveAttribute('aria-invalid');
+    expect(field('resume')).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -7,3 +7,4 @@ export { httpClient } from './internal/http.ts';
 export { describeFailure, type FailureInfo } from './internal/form/errors.ts';
 export { Field } from './internal/form/Field.tsx';
 export { IdBox } from './internal/form/feedback.tsx';
+export { fieldsChanged } from './internal/form/prefilled.ts';

@@ -50,12 +50,16 @@ const logic = /* @__PURE__ */ lazy(() => import('./submit.ts'));
 export const APPLY_FAILED = 'Join Spartan failed';
 
 export function ApplyForm(props: ApplyFormProps) {
-  const { values, set, bind, run, idOf } = useApplication(EMPTY_APPLY);
+  const { values, set, bind, run, idOf, adoptValue } = useApplication(EMPTY_APPLY);
   const [resume, setResume] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
   const apiBase = LIBRARY ? useServer('ApplyForm', props.apiBase) : props.apiBase;
+  const onResume = (file: File | null) => {
+    setResume(file);
+    run.clearError('resume');
+  };
   return (
     <ApplicationShell
       label="Spartan application"
@@ -83,6 +87,11 @@ export function ApplyForm(props: ApplyFormProps) {
         idLabel: 'Application ID Number',
       }}
       onHoneypot={set('website')}
+      adopt={(field) =>
+        field.name === 'resume' && field instanceof HTMLInputElement
+          ? onResume(field.files?.[0] ?? null)
+          : adoptValue(field)
+      }
       progress={resume && { id: idOf('progress'), label: 'Uploading resume', fraction: progress }}
     >
       {LIBRARY && apiBase === undefined && <ServerNotice of="ApplyForm" />}
@@ -148,10 +157,7 @@ export function ApplyForm(props: ApplyFormProps) {
             name="resume"
             accept={RESUME_ACCEPT}
             className="spartan-input"
-            onChange={(e) => {
-              setResume(e.currentTarget.files?.[0] ?? null);
-              run.clearError('resume');
-            }}
+            onChange={(e) => onResume(e.currentTarget.files?.[0] ?? null)}
           />
         )}
       </Field>

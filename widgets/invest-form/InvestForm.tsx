@@ -48,7 +48,7 @@ const logic = /* @__PURE__ */ lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
 
 export function InvestForm(props: InvestFormProps) {
-  const { values, set, bind, run, idOf } = useApplication(EMPTY_INVEST);
+  const { values, set, bind, run, idOf, adoptValue } = useApplication(EMPTY_INVEST);
   const [certified, setCertified] = useState(false);
   const accreditationId = idOf('accreditation');
   const firstChoiceId = `${accreditationId}-${ACCREDITATION_OPTIONS[0].value}`;
@@ -57,6 +57,10 @@ export function InvestForm(props: InvestFormProps) {
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
   const apiBase = LIBRARY ? useServer('InvestForm', props.apiBase) : props.apiBase;
+  const onCertify = (checked: boolean) => {
+    setCertified(checked);
+    run.clearError('certify');
+  };
   return (
     <ApplicationShell
       label="Investor application"
@@ -84,6 +88,11 @@ export function InvestForm(props: InvestFormProps) {
         idLabel: 'Investor ID Number',
       }}
       onHoneypot={set('website')}
+      adopt={(field) =>
+        field.name === 'certify' && field instanceof HTMLInputElement
+          ? onCertify(field.checked)
+          : adoptValue(field)
+      }
     >
       {LIBRARY && apiBase === undefined && <ServerNotice of="InvestForm" />}
       <ContactField name="fullname" id={idOf('fullname')} error={run.errors.fullname} bind={bind} />
@@ -150,10 +159,7 @@ export function InvestForm(props: InvestFormProps) {
             aria-describedby={certifyBy}
             aria-invalid={run.errors.certify ? true : undefined}
             aria-required
-            onChange={(e) => {
-              setCertified(e.currentTarget.checked);
-              run.clearError('certify');
-            }}
+            onChange={(e) => onCertify(e.currentTarget.checked)}
           />
           <span>
             I certify that I qualify as an accredited investor on the basis chosen above.

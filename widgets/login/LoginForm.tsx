@@ -31,6 +31,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../../content/auth.ts';
 import { Field } from '../internal/form/Field.tsx';
 import { lazy } from '../internal/form/lazy.ts';
+import { usePrefilled } from '../internal/form/prefilled.ts';
 import { SubmitButton } from '../internal/form/Submit.tsx';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import { STYLES } from './styles.ts';
@@ -107,6 +108,11 @@ export function LoginForm({
   /** Logged out from the confirmation: focus goes back to the form's heading. */
   const [loggedOut, setLoggedOut] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Typed into server-rendered markup before the code came: the form's own from now on.
+  usePrefilled(ref, (field) => {
+    if (field.name === 'username') setUsername(field.value);
+    else if (field.name === 'password') setPassword(field.value);
+  });
 
   useEffect(() => {
     if (attempt > 0) errorRef.current?.focus();

@@ -10,6 +10,7 @@ import { useWidgetStyles } from '../../runtime/styles.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { lazy } from './lazy.ts';
 import { goToSuccess } from './success.ts';
+import { usePrefilled, type FormField } from './prefilled.ts';
 import { FailureNote, SubmitButton } from './Submit.tsx';
 import { useSubmission, type Submission } from './use-submission.ts';
 import { useValues } from './use-values.ts';
@@ -32,10 +33,15 @@ type Values = Record<string, string> & { website: string };
 export function useApplication<V extends Values>(initial: V) {
   const uid = useId();
   const run = useSubmission<string | null>();
+  const values = useValues<V>(initial, run.clearError);
   return {
-    ...useValues<V>(initial, run.clearError),
+    ...values,
     run,
     idOf: (name: string) => `${uid}-${name}`,
+    /** Takes a prefilled field (prefilled.ts) that holds one of the values. */
+    adoptValue: (field: FormField) => {
+      if (field.name in initial) values.set(field.name)(field.value);
+    },
   };
 }
 
@@ -59,6 +65,8 @@ export interface ApplicationShellProps<V extends Values> {
   success: { heading: string; message: string; idLabel: string };
   /** The honeypot's onChange (bots fill it in; the server drops what they send). */
   onHoneypot: (value: string) => void;
+  /** Takes a field changed before the form's code had hydrated it (prefilled.ts). */
+  adopt: (field: FormField) => void;
   /** An upload's progress, shown beside the submit button while submitting. */
   progress?: { id: string; label: string; fraction: number | null } | null;
   children: ReactNode;
@@ -67,6 +75,7 @@ export interface ApplicationShellProps<V extends Values> {
 export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  usePrefilled(ref, p.adopt);
   const { run, values } = p;
   const ui = kit.loaded();
   // The form's code could not load (e.g. offline): say so, keep what was typed.
