@@ -159,6 +159,17 @@ export async function openLogin(page: Page, next: string): Promise<void> {
   await gotoHydrated(page, `${mainUrl()}/security-login?next=${encodeURIComponent(next)}`);
 }
 
+/**
+ * Where focus is: the focused element's tag and text, and the page's path. Polled in place of a
+ * yes/no check where a failure should say what took focus instead.
+ */
+export const focusOf = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    const text = (el?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+    return `${el?.tagName ?? 'nothing'} "${text}" at ${location.pathname}${location.search}`;
+  });
+
 let axeSource: string | null = null;
 
 /** Runs axe-core (from node_modules) in the page and returns violation summaries. */

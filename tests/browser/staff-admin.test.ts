@@ -8,7 +8,14 @@
 import crypto from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { axeViolations, eachDatabase, mainUrl, openPage, type TestPage } from './harness.ts';
+import {
+  axeViolations,
+  eachDatabase,
+  focusOf,
+  mainUrl,
+  openPage,
+  type TestPage,
+} from './harness.ts';
 import { logIn, openLoggedIn, sessionStatus, staffCredentials } from './flows-support.ts';
 import { fetchFresh } from '../fetch.ts';
 import { strongPassword } from '../passwords.ts';
@@ -307,7 +314,7 @@ eachDatabase('my account', ({ embeddedOnly }) => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${mainUrl()}/security-login`);
     const heading = page.getByRole('heading', { level: 1, name: 'Staff Login' });
-    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => focusOf(page)).toBe('H1 "Staff Login" at /security-login');
     expect(await heading.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     expect(await apiLogin(username, password)).toBeTruthy();
     // Console errors: only the refused password's 400.
@@ -322,7 +329,7 @@ eachDatabase('my account', ({ embeddedOnly }) => {
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(`${mainUrl()}/security-login`);
       const heading = page.getByRole('heading', { level: 1, name: 'Staff Login' });
-      await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => focusOf(page)).toBe('H1 "Staff Login" at /security-login');
       const ring = await heading.evaluate((el) => {
         const style = getComputedStyle(el);
         return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
