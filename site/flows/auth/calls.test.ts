@@ -80,6 +80,34 @@ it('given a call in flight when the staff member logs out, then its 401 (the rev
   expect(takeEndedNotice()).toBeNull();
 });
 
+it('given a call begun while its HTTP code was still loading, and a logout meanwhile, then its 401 says nothing', async () => {
+  history.replaceState(null, '', '/staff');
+  loginFulfilled(authState, { access: 'tok-1', user });
+  const loading = deferred<typeof client>();
+  vi.mocked(shared.httpClient).mockReturnValueOnce(loading.promise as never);
+  client.request.mockRejectedValueOnce(httpError(401, { detail: 'Session ended' }));
+  const call = staffCall('get', '/api/staff/users/').catch((e: unknown) => e);
+  loggedOut(authState);
+  history.replaceState(null, '', '/security-login');
+  loading.resolve(client);
+  expect(await call).toBeInstanceOf(CallError);
+  // It went out with the session it was made for, and its refusal ends nothing.
+  expect(client.request).toHaveBeenCalledWith(
+    expect.objectContaining({ headers: { Authorization: 'Bearer tok-1' } }),
+  );
+  expect(navigation.navigate).not.toHaveBeenCalled();
+  expect(takeEndedNotice()).toBeNull();
+});
+
+it('given a call that carried no token, then its 401 ends no session and says nothing', async () => {
+  history.replaceState(null, '', '/security-login');
+  client.request.mockRejectedValueOnce(httpError(401, { detail: 'Not logged in' }));
+  expect(await staffCall('get', '/api/staff/users/').catch((e: unknown) => e)).toBeInstanceOf(
+    CallError,
+  );
+  expect(takeEndedNotice()).toBeNull();
+});
+
 it('given a call of an earlier session answered 401 after a new login, then the new session goes on', async () => {
   const { answer, call } = await callInFlight('tok-1');
   loginFulfilled(authState, { access: 'tok-2', user });

@@ -36,8 +36,10 @@ type Method = 'get' | 'post' | 'patch' | 'delete';
  * error, as axios threw it.
  */
 export async function withSession<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
-  const client = await httpClient(resolveApiBase(undefined));
+  // The session the call is made for, read before the wait for the HTTP code: a logout meanwhile
+  // must not leave it to go out with no token.
   const token = sessionToken();
+  const client = await httpClient(resolveApiBase(undefined));
   try {
     return await client.request<T>({
       ...config,

@@ -30,10 +30,10 @@ export function expireSession(notice: string = SESSION_ENDED): void {
  * still the one the call was made for: after a logout here, the revocation can overtake calls
  * still in flight (the live list's check, a panel's first read), and their 401s must not send
  * the visitor, who chose to leave, to a login saying that the session ended; nor end a session
- * begun since.
+ * begun since. A call that carried no token was made for no session, and ends none.
  */
 export function refusedWith(sentWith: string | null): void {
-  if (sentWith !== null && sentWith === ending) return;
+  if (sentWith === null || sentWith === ending) return;
   if (sentWith === sessionToken()) expireSession();
 }
 
