@@ -88,20 +88,19 @@ interface ControlKey {
 const signatureOf = (el: Element) =>
   `${el.tagName}|${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`;
 
+/** The island's controls with that signature, in order. */
+const controlsLike = (island: Element, signature: string) =>
+  [...island.querySelectorAll<HTMLElement>(CONTROL)].filter((c) => signatureOf(c) === signature);
+
 function keyOf(island: Element, target: EventTarget | null): ControlKey | null {
   const control = target instanceof Element ? target.closest(CONTROL) : null;
   if (!control || !island.contains(control)) return null;
   const signature = signatureOf(control);
-  const same = [...island.querySelectorAll(CONTROL)].filter((c) => signatureOf(c) === signature);
-  return { signature, nth: same.indexOf(control) };
+  return { signature, nth: controlsLike(island, signature).indexOf(control as HTMLElement) };
 }
 
-function controlFor(island: Element, key: ControlKey): HTMLElement | null {
-  const same = [...island.querySelectorAll<HTMLElement>(CONTROL)].filter(
-    (c) => signatureOf(c) === key.signature,
-  );
-  return same[key.nth] ?? null;
-}
+const controlFor = (island: Element, key: ControlKey): HTMLElement | null =>
+  controlsLike(island, key.signature)[key.nth] ?? null;
 
 export function Island({ id, loader, props = {}, className }: IslandProps) {
   const ref = useRef<HTMLDivElement>(null);
