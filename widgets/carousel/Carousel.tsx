@@ -34,6 +34,7 @@ import {
 } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { CAROUSEL_DEFAULTS } from '../../content/constants.ts';
+import { activeIn } from '../runtime/focus.ts';
 import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
 import { useBrowserLayoutEffect, useWidgetStyles } from '../runtime/styles.ts';
@@ -283,8 +284,7 @@ export function Carousel({
   useBrowserLayoutEffect(() => {
     const root = rootRef.current;
     if (!focusAfterMove.current || !root || !view?.inView) return;
-    const doc = root.getRootNode() as Document | ShadowRoot;
-    const active = doc.activeElement;
+    const active = activeIn(root);
     const inSlide = active?.closest?.('[data-carousel-slide]');
     if (inSlide && inSlide.getAttribute('aria-hidden') !== 'true') return;
     if (active && active !== root.ownerDocument.body && !root.contains(active)) return;

@@ -10,6 +10,7 @@
  * `block__body` (the site's `modal`, the widgets' `spartan-dialog` of dialog.css).
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { activeIn } from '../runtime/focus.ts';
 import { useBrowserLayoutEffect } from '../runtime/styles.ts';
 
 export interface DialogProps {
@@ -70,7 +71,7 @@ function OpenDialog({
   useBrowserLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = (dialog.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement;
+    const opener = activeIn(dialog) as HTMLElement | null;
     openDialog(dialog);
     closeRef.current?.focus();
     // The browser's own close requests (the Android back button) end in our state too.
@@ -100,7 +101,7 @@ function OpenDialog({
     const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = items[0];
     const last = items[items.length - 1];
-    const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
+    const active = activeIn(dialog);
     if (!first || !last) return;
     if (e.shiftKey && (active === first || !dialog.contains(active))) {
       e.preventDefault();

@@ -1,5 +1,6 @@
 /** Sharing for the explainer videos: no React here. */
 import { SHARE_EMAIL_SUBJECT } from '../../content/videos.ts';
+import { activeIn } from '../runtime/focus.ts';
 
 /** A mailto: link with the spec's subject, a greeting and the video's link in the body. */
 export function shareMailto(title: string, url: string): string {
@@ -28,8 +29,7 @@ export async function copyText(text: string, host?: Element | null): Promise<boo
 function copyBySelection(text: string, host: Element): boolean {
   const doc = host.ownerDocument;
   if (typeof doc.execCommand !== 'function') return false;
-  const root = host.getRootNode() as Document | ShadowRoot;
-  const previous = root.activeElement as HTMLElement | null;
+  const previous = activeIn(host) as HTMLElement | null;
   const field = doc.createElement('textarea');
   field.value = text;
   field.readOnly = true;

@@ -33,6 +33,7 @@ import { Field } from '../internal/form/Field.tsx';
 import { lazy } from '../internal/form/lazy.ts';
 import { usePrefilled } from '../internal/form/prefilled.ts';
 import { SubmitButton } from '../internal/form/Submit.tsx';
+import { activeIn } from '../runtime/focus.ts';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import { STYLES } from './styles.ts';
 import type { AuthUser, LoginOutcome, LoginRequest, LoginStep } from './types.ts';
@@ -132,9 +133,7 @@ export function LoginForm({
     void deps.get().then(async (api) => {
       const user = await api.sessionUser(apiBase);
       if (stopped || !user) return;
-      // In a shadow root, the document's active element is the host.
-      const root = ref.current?.getRootNode() as Document | ShadowRoot | undefined;
-      const active = root?.activeElement ?? null;
+      const active = ref.current ? activeIn(ref.current) : null;
       setDone({ user, resumed: true, wasInForm: Boolean(active && ref.current?.contains(active)) });
       onLogin?.(user);
     });
