@@ -27,7 +27,7 @@ const replacesModules = (file: string) =>
 
 const componentTests = testFiles(['widgets', 'site', 'content']);
 const replacingModules = componentTests.filter(replacesModules);
-const SERVER_FOLDERS = ['server', 'tests/api', 'scripts'];
+const SERVER_FOLDERS = ['server', 'tests/api', 'scripts', 'bench'];
 // The server files share their workers' module graphs with no project for files of their own.
 const replacingServerFiles = testFiles(SERVER_FOLDERS).filter(replacesModules);
 if (replacingServerFiles.length > 0) {

@@ -6,6 +6,9 @@
  *   are interleaved, ROUNDS times in a rotating order, so that drift on a shared machine hits
  *   them alike; each figure is the median of its rounds and its ratio the median of its ratios
  *   to the bare route of the same round;
+ * - what a request of each apply variant costs in CPU, by process (the servers' process, the
+ *   PostgreSQL cluster's, the load generator's) and for the whole machine (bench/cpu.ts), and the
+ *   rate the machine's cores carry at that cost: the ceiling of each ratio on this machine;
  * - the event-loop delay (p99) of the server process during 5 MB uploads and downloads;
  * - one list page at 1,000 and at 100,000 rows (the ratio should stay near 1);
  * - login: its cost (argon2id, m = 19 MiB, t = 2), and an unknown user against a wrong password.
@@ -28,6 +31,7 @@ import { TRIGRAM_INDEX_OPTIONS } from '../server/db/index.ts';
 import { MULTIPART_TYPE, multipartBody, spartanFields } from '../tests/api/fixtures.ts';
 import { startPostgres, type PostgresCluster } from '../tests/api/postgres.ts';
 import { autocannon } from './autocannon.ts';
+import { machineCpuSeconds, treeCpuSeconds } from './cpu.ts';
 
 const DURATION_S = 3;
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
@@ -150,14 +154,31 @@ async function timeLogins(
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 
+/** CPU milliseconds per request during a load, by process, and of the whole machine. */
+interface CpuPerRequest {
+  /** This process: every server of the bench, and PGlite in it. */
+  server: number;
+  /** The PostgreSQL cluster's processes (NaN when the load is not on it). */
+  postgres: number;
+  /** The load generator's process. */
+  client: number;
+  /** Every core's busy time: the above, the kernel's own work (loopback TCP), anything else. */
+  machine: number;
+}
+
 interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
   failures: number;
+  cpu: CpuPerRequest;
 }
 
-/** Runs the load generator in its own process against `url`. */
+/**
+ * Runs the load generator in its own process against `url`. The CPU figures cover the load
+ * alone, from the client's `started` line to its result (its own start-up is left out); the
+ * cluster's with `postgresPid`, its postmaster.
+ */
 function clientLoad(
   url: string,
   opts: {
@@ -168,6 +189,7 @@ function clientLoad(
     connections?: number;
   },
   duration = DURATION_S,
+  postgresPid?: number,
 ): Promise<LoadResult> {
   const child = spawn(
     process.execPath,
@@ -179,14 +201,44 @@ function clientLoad(
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  const postgresCpu = () => (postgresPid ? treeCpuSeconds(postgresPid) : Number.NaN);
   let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  let before: { server: NodeJS.CpuUsage; postgres: number; machine: number } | undefined;
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+    if (!before && out.startsWith('started\n')) {
+      before = {
+        server: process.cpuUsage(),
+        postgres: postgresCpu(),
+        machine: machineCpuSeconds(),
+      };
+    }
+  });
   return new Promise((resolve, reject) =>
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as LoadResult)
-        : reject(new Error(`load client ${code}`)),
-    ),
+    child.once('exit', (code) => {
+      if (code !== 0 || !before) {
+        reject(new Error(`load client ${code}`));
+        return;
+      }
+      const server = process.cpuUsage(before.server);
+      const r = JSON.parse(out.slice('started\n'.length)) as Omit<LoadResult, 'cpu'> & {
+        requests: number;
+        cpuSeconds: number;
+      };
+      const perRequest = (seconds: number) => (seconds * 1000) / Math.max(r.requests, 1);
+      resolve({
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        failures: r.failures,
+        cpu: {
+          server: perRequest((server.user + server.system) / 1e6),
+          postgres: perRequest(postgresCpu() - before.postgres),
+          client: perRequest(r.cpuSeconds),
+          machine: perRequest(machineCpuSeconds() - before.machine),
+        },
+      });
+    }),
   );
 }
 
@@ -236,6 +288,7 @@ const median = (values: number[]) => {
 
 export default async function apiBench(): Promise<string> {
   const rows: Row[] = [];
+  const cpuRows: string[][] = [];
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-bench-'));
   const writeBody = (name: string, size: number) => {
     const file = path.join(temp, name);
@@ -259,7 +312,7 @@ export default async function apiBench(): Promise<string> {
   try {
     const bare = await bareServer();
     apps.push(bare);
-    const variants: Array<{ name: string; url: string }> = [
+    const variants: Array<{ name: string; url: string; postgres?: boolean }> = [
       { name: 'bare Fastify route, same 200 KB multipart', url: `${await listen(bare)}/bare` },
     ];
 
@@ -309,6 +362,7 @@ export default async function apiBench(): Promise<string> {
       variants.push({
         name: 'apply, 200 KB random PDF, PostgreSQL 15 (files in resume_files)',
         url: `${pgBase}/api/spartan_join/apply-spartan/`,
+        postgres: true,
       });
       if (baseline) {
         const old = await baseline.build({
@@ -323,6 +377,7 @@ export default async function apiBench(): Promise<string> {
         variants.push({
           name: `apply, PostgreSQL 15, baseline ${baseline.ref}`,
           url: `${await listen(old)}/api/spartan_join/apply-spartan/`,
+          postgres: true,
         });
       }
     } catch (err) {
@@ -342,7 +397,8 @@ export default async function apiBench(): Promise<string> {
       const order = variants.map((_, i) => variants[(i + round) % variants.length]!);
       const inRound = new Map<string, LoadResult>();
       for (const variant of order) {
-        const r = await clientLoad(variant.url, apply(small));
+        const pid = variant.postgres ? cluster?.pid() : undefined;
+        const r = await clientLoad(variant.url, apply(small), DURATION_S, pid);
         inRound.set(variant.name, r);
         results.set(variant.name, [...(results.get(variant.name) ?? []), r]);
       }
@@ -371,6 +427,30 @@ export default async function apiBench(): Promise<string> {
         ]
           .filter(Boolean)
           .join('; '),
+      ]);
+    }
+
+    // What a request costs in CPU, by process: at full use of every core, the machine carries
+    // at most cores / cost requests a second, whatever the software's concurrency.
+    const cores = os.cpus().length;
+    const costOf = (name: string, part: keyof CpuPerRequest) =>
+      median(results.get(name)!.map((r) => r.cpu[part]));
+    const bareCost = costOf(variants[0]!.name, 'machine');
+    for (const variant of variants) {
+      const machine = costOf(variant.name, 'machine');
+      const ceiling = (cores * 1000) / machine;
+      cpuRows.push([
+        variant.name,
+        ...(['server', 'postgres', 'client'] as const).map((part) => {
+          const ms = costOf(variant.name, part);
+          return Number.isFinite(ms) ? fmt(ms, 2) : '–';
+        }),
+        Number.isFinite(machine) ? fmt(machine, 2) : '–',
+        !Number.isFinite(ceiling)
+          ? '–'
+          : variant === variants[0]
+            ? `${fmt(ceiling)} req/s`
+            : `${fmt(ceiling)} req/s, ${fmt((bareCost / machine) * 100, 1)}% of bare`,
       ]);
     }
 
@@ -486,5 +566,13 @@ export default async function apiBench(): Promise<string> {
     '',
     header,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `CPU milliseconds per request in the apply rounds (medians), by process; the whole machine's ` +
+      `busy time also counts the kernel's own work (loopback TCP) and anything else running. ` +
+      `The ceiling is what ${os.cpus().length} cores carry at that cost, fully used.`,
+    '',
+    '| case | server process | PostgreSQL | load generator | whole machine | ceiling |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...cpuRows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
 }

@@ -21,6 +21,8 @@ export interface PostgresCluster {
   halt(): void;
   start(): void;
   stop(): Promise<void>;
+  /** The postmaster's process id (its backends are its children); NaN while it is down. */
+  pid(): number;
 }
 
 export const SKIP_POSTGRES = process.env.SPARTAN_SKIP_POSTGRES === '1';
@@ -112,6 +114,13 @@ export async function startPostgres(
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    pid() {
+      try {
+        return Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      } catch {
+        return Number.NaN;
+      }
     },
     halt() {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
