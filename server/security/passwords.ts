@@ -5,7 +5,8 @@
  * - Policy (docs/STAFF-API.md "Passwords"): 12 to 1024 characters (code points), no control
  *   characters, not the username, and not common: a strength estimate from the offline
  *   dictionaries of @zxcvbn-ts (common passwords, names, words, keyboard patterns) of at least
- *   3 out of 4, i.e. more than about 10^8 guesses.
+ *   3 out of 4, i.e. more than about 10^8 guesses, for the first 64 characters (the estimate's
+ *   cost grows faster than the length: ./hash-worker.js).
  * - Hashes are PHC strings, `$argon2id$v=19$m=…,t=…,p=1$salt$hash`, at OWASP's parameters
  *   (m = 19 MiB, t = 2, p = 1) unless stronger ones are given. Hashes made before argon2id
  *   (`scrypt$…`) still verify, and say they need re-hashing.
