@@ -23,7 +23,6 @@ try {
   // Not Linux, or not permitted: the gate alone bounds hashing.
 }
 
-/** @type {ZxcvbnFactory | undefined} */
 /**
  * The strength estimate reads a password's first 64 characters (UTF-16 units); a password must be
  * strong within them. The estimate's work grows faster than the length, most of all on digits
@@ -32,6 +31,7 @@ try {
  * worker checks no login.
  */
 const ESTIMATED_LENGTH = 64;
+/** @type {ZxcvbnFactory | undefined} */
 let zxcvbn;
 const estimator = () =>
   (zxcvbn ??= new ZxcvbnFactory({
