@@ -5,22 +5,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { procStatFields } from '../server/proc-stat.ts';
 
 let ticksPerSecond: number | undefined;
 function tick(): number {
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
   return ticksPerSecond;
-}
-
-/** The fields of /proc/<pid>/stat after the command name (state first), or null if it is gone. */
-function statFields(pid: string): string[] | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (in parentheses) may itself hold spaces and parentheses.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
 }
 
 /** utime + stime, and the same of the children it has reaped (cutime + cstime), in ticks. */
@@ -33,12 +23,12 @@ function ticksOf(fields: string[]): number {
  * has reaped (a PostgreSQL backend that has ended). NaN where /proc cannot tell.
  */
 export function treeCpuSeconds(pid: number): number {
-  const root = statFields(String(pid));
+  const root = procStatFields(pid);
   if (!root) return Number.NaN;
   let ticks = ticksOf(root);
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const fields = statFields(entry);
+    const fields = procStatFields(entry);
     if (fields && Number(fields[1]) === pid) ticks += ticksOf(fields);
   }
   return ticks / tick();

@@ -20,6 +20,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { procStatFields } from '../proc-stat.ts';
 
 export const LOCK_FILE = 'pglite.lock';
 const TAKEOVER_FILE = 'pglite.lock.takeover';
@@ -60,11 +61,7 @@ function readText(file: string): string | null {
 
 /** A process's start time (field 22 of /proc/<pid>/stat), or null where there is no /proc. */
 function startTime(pid: number): string | null {
-  const stat = readText(`/proc/${pid}/stat`);
-  if (!stat) return null;
-  // The command name (field 2) may hold spaces and parentheses: count from its closing one.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19] ?? null;
+  return procStatFields(pid)?.[19] ?? null;
 }
 
 const BOOT = readText('/proc/sys/kernel/random/boot_id');

@@ -11,6 +11,7 @@ import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
 import { LOCK_FILE, lockDataDir, STALE_AFTER_MS } from '../../server/db/lock.ts';
+import { procStatFields } from '../../server/proc-stat.ts';
 import { compiled } from './compiled.ts';
 import { node, run } from './processes.ts';
 import { fakeDist } from './suite.ts';
@@ -25,10 +26,7 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const startOf = (pid: number) => {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-};
+const startOf = (pid: number) => procStatFields(pid)?.[19];
 const BOOT = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
 
 function writeLock(dir: string, owner: object, ageMs = 0): void {
