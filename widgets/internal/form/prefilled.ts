@@ -3,7 +3,7 @@
  * connection gives them seconds to). Hydration adopts the DOM but not what was typed into it: the
  * form's state starts empty and, at its next render, writes each field back to that (preact writes
  * a textarea back at once, during hydration: the site reads the fields before it hydrates, with
- * `changedByVisitor`, site/typed-before-hydration.ts). So a form reads the changed fields into its
+ * `fieldsChanged`, site/typed-before-hydration.ts). So a form reads the changed fields into its
  * state once it has mounted. Hand-written: neither React nor preact offers it.
  */
 import { useEffect, type RefObject } from 'react';
@@ -11,7 +11,7 @@ import { useEffect, type RefObject } from 'react';
 export type FormField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** Whether a visitor has changed a field from what the page was served with. */
-export function changedByVisitor(field: FormField): boolean {
+function changedByVisitor(field: FormField): boolean {
   if (field instanceof HTMLSelectElement) {
     // A select with no option marked selected shows its first.
     const served = Math.max(
