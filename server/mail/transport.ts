@@ -20,7 +20,10 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Pooled: the mails of a send pass, and of the passes in the next few minutes, share one
+  // connection (up to nodemailer's five at once), not a connection, greeting, TLS handshake and
+  // login each. `pool=false` in SMTP_URL's query turns that off.
+  const transporter = nodemailer.createTransport({ url, pool: true });
   return {
     send: async (mail) => {
       await transporter.sendMail({ from, ...mail });

@@ -582,7 +582,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
-      it('given an application, then the applicant gets a confirmation with its id over SMTP, and opted-in staff a notice without the applicant', async () => {
+      it('given an application, then the applicant gets a confirmation with its id over SMTP, and opted-in staff a notice without the applicant, all the mails over one connection', async () => {
         const smtp = await startSmtp();
         smtps.push(smtp);
         const mailApp = await buildApp(await freshDatabase(), {
@@ -650,6 +650,9 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         expect(digest).toContain('- 1 new investor application');
         // The same day's digest is claimed once.
         expect(await mailApp.mailer.sendDigests(tomorrow)).toBe(0);
+        // Five mails, in four send passes: one connection.
+        expect(smtp.received).toHaveLength(5);
+        expect(smtp.connections()).toBe(1);
       });
 
       it('given the SMTP server down, then the application answers 201 at once, the mail waits in the queue and arrives after a restart once the server is up', async () => {

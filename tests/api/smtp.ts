@@ -12,6 +12,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Recipients refused (with `reject`). */
   refused: string[];
+  /** How many connections clients have opened. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -19,11 +21,16 @@ export interface TestSmtp {
 export async function startSmtp(options: { reject?: boolean } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const refused: string[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: no certificate to trust in the test.
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (!options.reject) return callback();
       refused.push(address.address);
@@ -47,6 +54,7 @@ export async function startSmtp(options: { reject?: boolean } = {}): Promise<Tes
     url: `smtp://127.0.0.1:${port}`,
     received,
     refused,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
