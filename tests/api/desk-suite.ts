@@ -650,7 +650,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         expect(digest).toContain('- 1 new investor application');
         // The same day's digest is claimed once.
         expect(await mailApp.mailer.sendDigests(tomorrow)).toBe(0);
-        // Five mails, in four send passes: one connection.
+        // Five mails, sent by several send passes: one connection.
         expect(smtp.received).toHaveLength(5);
         expect(smtp.connections()).toBe(1);
       });
