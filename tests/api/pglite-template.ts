@@ -25,6 +25,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Where `pgliteDataDir` makes its folders: removed whole when the run ends. */
     pgliteCopies: string;
+    /** Where other test files of the run go (tests/api/suite.ts, fakeDist): removed with it. */
+    runTemp: string;
   }
 }
 
@@ -50,8 +52,11 @@ export async function setup(project: TestProject): Promise<() => void> {
   const template = await makePgliteTemplate(path.join(root, 'template'));
   const copies = path.join(root, 'copies');
   fs.mkdirSync(copies);
+  const runTemp = path.join(root, 'temp');
+  fs.mkdirSync(runTemp);
   project.provide('pgliteTemplate', template);
   project.provide('pgliteCopies', copies);
+  project.provide('runTemp', runTemp);
   return () => fs.rmSync(root, { recursive: true, force: true });
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
 import { TRIGRAM_INDEX_OPTIONS } from '../../server/db/index.ts';
 import { CODES } from '../../server/errors.ts';
@@ -39,9 +39,12 @@ export interface SuiteTarget {
   cleanup?(): Promise<void>;
 }
 
-/** A dist folder with one page and one widget file, to check headers on both. */
+/**
+ * A dist folder with one page and one widget file, to check headers on both. In the run's own
+ * temporary folder, removed when the run ends (tests/api/pglite-template.ts).
+ */
 export function fakeDist(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-api-dist-'));
+  const dir = fs.mkdtempSync(path.join(inject('runTemp'), 'dist-'));
   fs.mkdirSync(path.join(dir, 'site'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'widgets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'site', 'index.html'), '<!doctype html><title>Spartans</title>');
