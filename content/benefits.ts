@@ -109,7 +109,7 @@ export const ACCREDITED_INVESTOR_CRITERIA: readonly AccreditationCriterion[] = [
   {
     id: 'income',
     title: 'Individual income',
-    text: 'Earned income over $200,000 in each of the last two years, with the same expected this year.',
+    text: 'Individual income over $200,000 in each of the last two years, with the same expected this year.',
   },
   {
     id: 'joint_income',

@@ -22,7 +22,10 @@ export interface WhitePaperChapter {
 const members = MEMBERS.toLocaleString('en-US');
 const companies = NEW_COMPANIES.toLocaleString('en-US');
 
-/** The white paper's excerpt about the wealth fund (its third chapter). */
+/**
+ * The white paper's excerpt about the wealth fund: its first chapter, so the page opens on it at
+ * Page 1 / 10 (docs/PRODUCT.md, "Pages").
+ */
 export const WHITE_PAPER_EXCERPT: readonly string[] = [
   `The Private Spartan Wealth Fund exists so that the wealth created by the Spartan Network stays with the people who create it. ${DIVIDEND_SHARE_PERCENT}% of the net dividends of each network company flow into the fund.`,
   `Over ${NEW_COMPANIES_YEARS} years, the network intends to found ${companies} companies. Each one adds to the fund; none can take from it. The fund is held for the ${members} Spartans and invested for the long term.`,
@@ -30,13 +33,7 @@ export const WHITE_PAPER_EXCERPT: readonly string[] = [
 ];
 
 export const WHITE_PAPER_CHAPTERS: readonly WhitePaperChapter[] = [
-  {
-    title: 'Introduction',
-    paragraphs: [
-      'This paper describes the Spartans: what the network is for, how its companies are founded, and how the wealth they create is held for the people who build them.',
-      'It is written for Spartans, for those thinking of joining, and for investors. Each chapter stands on its own; read them in any order.',
-    ],
-  },
+  { title: 'The Private Spartan Wealth Fund', paragraphs: WHITE_PAPER_EXCERPT },
   {
     title: 'The Spartan Network',
     paragraphs: [
@@ -44,7 +41,13 @@ export const WHITE_PAPER_CHAPTERS: readonly WhitePaperChapter[] = [
       'Every company of the network signs the same terms: the same contract for its employees, the same stock plans, and the same share of its dividends for the fund.',
     ],
   },
-  { title: 'The Private Spartan Wealth Fund', paragraphs: WHITE_PAPER_EXCERPT },
+  {
+    title: 'About This Paper',
+    paragraphs: [
+      'This paper describes the Spartans: what the network is for, how its companies are founded, and how the wealth they create is held for the people who build them.',
+      'It is written for Spartans, for those thinking of joining, and for investors. Each chapter stands on its own; read them in any order.',
+    ],
+  },
   {
     title: 'How the Fund Is Funded',
     paragraphs: [

@@ -345,7 +345,7 @@ describe('pages', () => {
     const page = await open('/white-paper');
     expect(await page.getByText('Page 1 / 10').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Go to Page / Chapter' }).click();
-    await expect.poll(() => activeText(page)).toBe('1. Introduction');
+    await expect.poll(() => activeText(page)).toBe('1. The Private Spartan Wealth Fund');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.getByText('Page 2 / 10').isVisible()).toBe(true);
   });

@@ -76,7 +76,7 @@ const ROUTES: Array<[string, string, string[]]> = [
   [
     '/accredited-investor',
     'Accredited Investors',
-    ['$200,000', '$300,000', '$1.0 million', 'general partner', 'Series 82'],
+    ['Individual income over $200,000', '$300,000', '$1.0 million', 'general partner', 'Series 82'],
   ],
   ['/investor-benefits', 'Investor Benefits', ['Coming Soon 1', 'Coming Soon 4']],
   ['/investment-model', 'Investment Model', ['Coming Soon']],
@@ -100,7 +100,14 @@ const ROUTES: Array<[string, string, string[]]> = [
   [
     '/white-paper',
     'The White Paper',
-    ['Page 1 / 10', 'Go to Page / Chapter', 'About the White Paper', 'A note from the author'],
+    [
+      // It opens on its excerpt about the fund, at page 1.
+      'The Private Spartan Wealth Fund exists so that',
+      'Page 1 / 10',
+      'Go to Page / Chapter',
+      'About the White Paper',
+      'A note from the author',
+    ],
   ],
   ['/open-letter', 'Open Letter From Our CEO', ['Page 1 / 10']],
   ['/embed', 'Embed Our Widgets', ['Preview', 'Your snippets']],
