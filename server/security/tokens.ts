@@ -89,8 +89,10 @@ export class TokenService {
     const [header, body, signature] = parts as [string, string, string];
     // The header must be exactly ours: HS256, nothing else accepted (no `none`, no key hints).
     if (header !== HEADER) return null;
-    const given = Buffer.from(signature, 'base64url');
-    const expected = this.mac(`${header}.${body}`);
+    // Compared as text, the one encoding we issue: decoding first would accept other strings for
+    // the same bytes (the last character's two spare bits, characters the decoder skips).
+    const given = Buffer.from(signature);
+    const expected = Buffer.from(this.mac(`${header}.${body}`).toString('base64url'));
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
     let payload: Record<string, unknown>;
     try {

@@ -356,7 +356,12 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           .setIssuedAt()
           .setExpirationTime('1h')
           .sign(new TextEncoder().encode(AUTH_SECRET));
+        // The same signature bytes written otherwise: the last character with its spare bits set.
+        const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        const last = digits.indexOf(token.at(-1)!);
         const cases = {
+          respelled: `Bearer ${token.slice(0, -1)}${digits[last ^ 1]}`,
+          respelledTwice: `Bearer ${token.slice(0, -1)}${digits[last ^ 3]}`,
           garbage: 'Bearer not-a-token',
           wrongScheme: `Basic ${token}`,
           truncated: `Bearer ${token.slice(0, -5)}`,
