@@ -19,6 +19,7 @@ import { openDatabase, type Database, type Db } from './db/index.ts';
 import type { RunStatement } from './db/prepared.ts';
 import {
   ApiError,
+  ERR_BAD_REQUEST,
   ERR_INTERNAL,
   ERR_RESTARTING,
   clientErrorHandler,
@@ -193,6 +194,9 @@ async function assemble(
       // Node checks the header and request deadlines on this tick (30 s by default, which made
       // a 15 s limit anything up to 45 s): checked every second, a limit is true to the second.
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 4)),
+      // Node answers an HTTP/1.1 request without Host with an empty 400 of its own; the hook
+      // below answers it in the API's shape instead.
+      requireHostHeader: false,
     },
     bodyLimit: JSON_BODY_LIMIT,
     // Node's parser, not Fastify's default (fast-querystring): that one keeps an escape it cannot
@@ -212,9 +216,12 @@ async function assemble(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    return sendError(reply, ERR_RESTARTING(CLOSING_RETRY_AFTER_SECONDS));
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) return sendError(reply, ERR_RESTARTING(CLOSING_RETRY_AFTER_SECONDS));
+    // HTTP/1.1 requires the header (RFC 9112, 3.2).
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return sendError(reply, ERR_BAD_REQUEST('Missing Host header'));
+    }
   });
   // The idle limit (Node's socket timeout) is for a client gone quiet, not for the server's own
   // work: Node destroys a socket that times out unless something listens, and a password check on

@@ -111,7 +111,8 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       },
     });
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET' || !fs.existsSync(notFound)) {
+      const api = request.url.startsWith('/api/') || pathOf(request.url) === '/api';
+      if (api || request.method !== 'GET' || !fs.existsSync(notFound)) {
         return sendError(reply, apiNotFound(app, request.method, request.url));
       }
       return reply.code(404).type('text/html; charset=utf-8').send(fs.createReadStream(notFound));

@@ -65,6 +65,20 @@ export function duplicateJsonKey(text: string): string | null {
   return null;
 }
 
+/**
+ * Which key made the safe parser refuse `text`: `__proto__`, else `constructor` (with a
+ * `prototype` inside), which it refuses with the same message. The text is JSON (the refusal
+ * comes after parsing), and a plain parse makes `__proto__` an own key, not a prototype.
+ */
+function forbiddenKey(text: string): string {
+  let proto = false;
+  JSON.parse(text, (key: string, value: unknown) => {
+    if (key === '__proto__') proto = true;
+    return value;
+  });
+  return proto ? '__proto__' : 'constructor';
+}
+
 /** Replaces the JSON parser: refuses `__proto__`/`constructor.prototype` and repeated keys. */
 export function useStrictJson(app: FastifyInstance, bodyLimit: number): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -80,7 +94,7 @@ export function useStrictJson(app: FastifyInstance, bodyLimit: number): void {
         const poisoned = err instanceof Error && /prototype/.test(err.message);
         done(
           poisoned
-            ? ERR_INVALID_FORM({ ['__proto__']: UNKNOWN_FIELD })
+            ? ERR_INVALID_FORM({ [forbiddenKey(text)]: UNKNOWN_FIELD })
             : ERR_BAD_REQUEST('Malformed JSON body'),
           undefined,
         );

@@ -86,7 +86,14 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
     hook: 'onRequest',
     delegator: (request, callback) => {
       const path = pathOf(request.url);
-      if (!path.startsWith('/api/') || !PUBLIC_API_PATHS.has(path)) {
+      // An OPTIONS that is no preflight (no Origin, or no method asked for) is left to the
+      // routes, which answer it in the API's shape (405 naming the methods): the plugin would
+      // answer a plain-text 400 of its own.
+      const preflight =
+        request.method !== 'OPTIONS' ||
+        (request.headers.origin !== undefined &&
+          request.headers['access-control-request-method'] !== undefined);
+      if (!preflight || !path.startsWith('/api/') || !PUBLIC_API_PATHS.has(path)) {
         callback(null, { origin: false });
       } else if (SUBMIT_API_PATHS.has(path)) {
         callback(null, { ...shared, origin: submitters });

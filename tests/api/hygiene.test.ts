@@ -898,6 +898,31 @@ describe.each(targets)('error hygiene on $label', (target) => {
       ],
       ['bytes that are not HTTP', 'HELLO THERE\r\n\r\n', 400, CODES.MALFORMED_HTTP],
       ['an API path no route has', head('GET /api/nothing-here/ HTTP/1.1'), 404, CODES.NOT_FOUND],
+      [
+        'an HTTP/1.1 request without Host',
+        'GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n',
+        400,
+        CODES.BAD_REQUEST,
+      ],
+      // An OPTIONS that is no CORS preflight (no Origin, or no method asked for): 405.
+      [
+        'an OPTIONS with neither Origin nor a method asked for',
+        head('OPTIONS /api/spartan_join/apply-spartan/ HTTP/1.1'),
+        405,
+        CODES.METHOD_NOT_ALLOWED,
+      ],
+      [
+        'an OPTIONS with an Origin but no method asked for',
+        head('OPTIONS /api/investors/join_investor/ HTTP/1.1', 'Origin: https://partner.example'),
+        405,
+        CODES.METHOD_NOT_ALLOWED,
+      ],
+      [
+        'an OPTIONS asking for a method, with no Origin',
+        head('OPTIONS /api/health HTTP/1.1', 'Access-Control-Request-Method: GET'),
+        405,
+        CODES.METHOD_NOT_ALLOWED,
+      ],
     ])('given %s, then %i with its code', async (_label, request, status, code) => {
       const res = await rawExchange(port, (s) => s.write(request));
       expect(res.text).toMatch(new RegExp(`^HTTP/1.1 ${status} `));

@@ -40,14 +40,15 @@ export interface SuiteTarget {
 }
 
 /**
- * A dist folder with one page and one widget file, to check headers on both. In the run's own
- * temporary folder, removed when the run ends (tests/api/pglite-template.ts).
+ * A dist folder with one page, the not-found page and one widget file, to check headers on them.
+ * In the run's own temporary folder, removed when the run ends (tests/api/pglite-template.ts).
  */
 export function fakeDist(): string {
   const dir = fs.mkdtempSync(path.join(inject('runTemp'), 'dist-'));
   fs.mkdirSync(path.join(dir, 'site'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'widgets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'site', 'index.html'), '<!doctype html><title>Spartans</title>');
+  fs.writeFileSync(path.join(dir, 'site', '404.html'), '<!doctype html><title>Not found</title>');
   fs.writeFileSync(path.join(dir, 'widgets', 'spartan-counter.js'), 'export {};\n');
   return dir;
 }
@@ -794,24 +795,22 @@ export function apiSuite(label: string, target: SuiteTarget): void {
       });
 
       it('given __proto__ or a repeated key in the JSON, then 400', async () => {
-        const proto = await call({
-          method: 'POST',
-          url: '/api/investors/join_investor/',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify(investorPayload()).replace(
-            /^\{/,
-            '{"__proto__":{"isAdmin":true},',
-          ),
-        });
+        // The investor form with one more key in front.
+        const withKey = (key: string) =>
+          call({
+            method: 'POST',
+            url: '/api/investors/join_investor/',
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(investorPayload()).replace(/^\{/, `{${key},`),
+          });
+        const proto = await withKey('"__proto__":{"isAdmin":true}');
         expect(proto.statusCode).toBe(400);
         expect(proto.json().code).toBe(CODES.INVALID_FORM);
         expect(proto.json().errors).toEqual({ ['__proto__']: 'This field is not accepted' });
-        const twice = await call({
-          method: 'POST',
-          url: '/api/investors/join_investor/',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify(investorPayload()).replace(/^\{/, '{"email":"a@b.co",'),
-        });
+        const constructor = await withKey('"constructor":{"prototype":{"isAdmin":true}}');
+        expect(constructor.statusCode).toBe(400);
+        expect(constructor.json().errors).toEqual({ constructor: 'This field is not accepted' });
+        const twice = await withKey('"email":"a@b.co"');
         expect(twice.statusCode).toBe(400);
         expect(twice.json().code).toBe(CODES.INVALID_FORM);
         expect(twice.json().errors).toEqual({ email: 'Send this field once' });
@@ -1207,9 +1206,15 @@ export function apiSuite(label: string, target: SuiteTarget): void {
       });
 
       it('given an unknown API path, then a JSON 404 without a stack', async () => {
-        const res = await call({ method: 'GET', url: '/api/nothing-here/' });
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Not found', code: CODES.NOT_FOUND });
+        // The API's root without its slash too; a page of the site gets the not-found page.
+        for (const url of ['/api/nothing-here/', '/api', '/api?x=1']) {
+          const res = await call({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.json(), url).toEqual({ detail: 'Not found', code: CODES.NOT_FOUND });
+        }
+        const page = await call({ method: 'GET', url: '/no-such-page' });
+        expect(page.statusCode).toBe(404);
+        expect(page.headers['content-type']).toContain('text/html');
       });
     });
   });
