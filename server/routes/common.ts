@@ -52,21 +52,27 @@ export const deletedResponse = {
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** A whole-number query parameter from `min` to `max`, as a number. */
+/**
+ * A whole-number query parameter from `min` to `max`, as a number. Given empty (`?page=`, as a
+ * form or a URL template sends it), it is not given: the default applies.
+ */
 export const whole = (name: string, min: number, max: number) =>
-  z.optional(
-    z.pipe(
-      z.string({ error: `${name} must be a whole number` }).check(
-        z.regex(/^\d+$/, `${name} must be a whole number`),
-        // A whole number of any length is one: past nine digits it is only out of range.
-        z.refine(
-          (s) =>
-            !/^\d+$/.test(s) ||
-            (s.replace(/^0+(?=\d)/, '').length <= 9 && Number(s) >= min && Number(s) <= max),
-          `${name} must be ${min} to ${max}`,
+  z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    z.optional(
+      z.pipe(
+        z.string({ error: `${name} must be a whole number` }).check(
+          z.regex(/^\d+$/, `${name} must be a whole number`),
+          // A whole number of any length is one: past nine digits it is only out of range.
+          z.refine(
+            (s) =>
+              !/^\d+$/.test(s) ||
+              (s.replace(/^0+(?=\d)/, '').length <= 9 && Number(s) >= min && Number(s) <= max),
+            `${name} must be ${min} to ${max}`,
+          ),
         ),
+        z.transform(Number),
       ),
-      z.transform(Number),
     ),
   );
 

@@ -1003,6 +1003,17 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           expect(Object.keys(res.json().errors), query).toEqual([field]);
         }
       });
+
+      it('given empty paging parameters, then the defaults, as when they are left out', async () => {
+        for (const list of [
+          '/api/spartan_join/applications/',
+          '/api/investors/get_investor_applications/',
+        ]) {
+          const res = await staff({ method: 'GET', url: `${list}?page=&page_size=` });
+          expect(res.statusCode, list).toBe(200);
+          expect(res.json(), list).toMatchObject({ page: 1, page_size: 20 });
+        }
+      });
     });
 
     describe('cross-origin rules and headers', () => {
