@@ -4,7 +4,7 @@ import { WealthCounter } from '../../widgets/counter/WealthCounter.tsx';
 export function FundCounter({ link = true }: { link?: boolean }) {
   return (
     <aside className="fund-counter" aria-label="Wealth fund counter">
-      <WealthCounter />
+      <WealthCounter remember />
       {link && (
         <a className="fund-counter__link" href="/spartan-wealth-fund">
           About the Private Spartan Wealth Fund <span aria-hidden="true">→</span>

@@ -59,20 +59,20 @@ describe('WealthCounter', () => {
     localStorage.setItem('selectedDate', '2024-12-15T00:00:00.000Z');
     localStorage.setItem('dollars', '60000000');
     localStorage.setItem('cents', '42');
-    render(<WealthCounter />);
+    render(<WealthCounter remember />);
     expect(digits()).toBe('$00,000,060,000,000.42');
   });
 
   it('given a stored selectedDate and no start-date, then it counts from the stored date', () => {
     localStorage.setItem('selectedDate', '2026-11-20T00:00:00.000Z');
-    render(<WealthCounter />);
+    render(<WealthCounter remember />);
     expect(digits()).toBe('$00,000,000,083,333.33');
     expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
   });
 
   it('given a start-date, then a stored selectedDate neither replaces it nor is replaced', () => {
     localStorage.setItem('selectedDate', '2026-11-20T00:00:00.000Z');
-    render(<WealthCounter startDate="2024-12-15T00:00:00Z" />);
+    render(<WealthCounter remember startDate="2024-12-15T00:00:00Z" />);
     expect(digits()).toBe('$00,000,058,833,333.33');
     act(() => {
       vi.advanceTimersByTime(2000);
@@ -80,10 +80,23 @@ describe('WealthCounter', () => {
     expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
   });
 
+  it('given no remember (a partner page, the library), then storage is neither read nor written', () => {
+    localStorage.setItem('selectedDate', '2026-11-20T00:00:00.000Z');
+    localStorage.setItem('dollars', '1');
+    render(<WealthCounter />);
+    expect(digits()).toBe('$00,000,058,833,333.33');
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(localStorage.getItem('selectedDate')).toBe('2026-11-20T00:00:00.000Z');
+    expect(localStorage.getItem('dollars')).toBe('1');
+    expect(localStorage.getItem('cents')).toBeNull();
+  });
+
   it('tolerates garbage in local storage and writes the spec keys', () => {
     localStorage.setItem('selectedDate', '{{garbage');
     localStorage.setItem('dollars', 'NaN');
-    render(<WealthCounter />);
+    render(<WealthCounter remember />);
     expect(digits()).toBe('$00,000,058,833,333.33');
     expect(localStorage.getItem('dollars')).toBe('58833333');
     expect(localStorage.getItem('cents')).toBe('33');

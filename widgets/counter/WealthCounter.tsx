@@ -1,12 +1,14 @@
 /**
  * Live wealth-fund counter: `$` + zero-padded amount with thousands grouping and
- * two cent digits, updated every second from the clock. It is restored from the
- * browser's local storage (keys dollars, cents and selectedDate): without a
- * start-date attribute it counts from the stored selectedDate and stores where it
- * is; it never shows less than the stored amount for its date.
+ * two cent digits, updated every second from the clock, from start-date.
+ *
+ * On the Spartans' own site (the component's `remember`), it is also restored from the browser's local storage
+ * (keys dollars, cents and selectedDate): without a start-date it counts from the stored
+ * selectedDate and stores where it is; it never shows less than the stored amount for its date.
+ * Embedded elsewhere it leaves storage alone: those keys on a partner's page are the partner's.
  *
  * Element: `<spartan-counter start-date="2024-12-15T00:00:00Z">`.
- * @attr start-date - ISO start of the fund (default: the stored selectedDate, else 2024-12-15T00:00:00Z).
+ * @attr start-date - ISO start of the fund (default: 2024-12-15T00:00:00Z).
  * @csspart counter - the whole widget
  * @csspart label - the caption above the amount
  * @csspart value - the amount
@@ -40,9 +42,15 @@ import {
 export interface WealthCounterProps {
   /**
    * ISO date the fund started accruing; invalid values fall back to the default. Without it,
-   * the date stored by this browser (selectedDate), else the default.
+   * with `remember`, the date stored by this browser (selectedDate), else the default.
    */
   startDate?: string;
+  /**
+   * Restores and keeps the counter in this browser's local storage (keys dollars, cents and
+   * selectedDate), as the Spartans' own site does. Off by default: on another site those keys
+   * belong to that site, which could change the count or lose its own data to it.
+   */
+  remember?: boolean;
   /** Caption shown above the amount and used as its accessible name. */
   label?: string;
 }
@@ -52,12 +60,13 @@ const STYLES = [tokensCss, counterCss];
 export function WealthCounter({
   startDate,
   label = 'The Private Spartan Wealth Fund',
+  remember = false,
 }: WealthCounterProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
   const labelId = useId();
   // Read once: the stored date is where this browser's counter left off.
-  const [storedStart] = useState(() => readStoredStart(localStore()));
+  const [storedStart] = useState(() => (remember ? readStoredStart(localStore()) : null));
   const startMs = parseStartDate(startDate ?? storedStart ?? COUNTER_START_DATE);
   const startIso = new Date(startMs).toISOString();
   const [paused, , setUserPaused] = useMotionChoice();
@@ -66,7 +75,10 @@ export function WealthCounter({
   const [now, setNow] = useState(() => Date.now());
   // Never show less than this browser already showed for this start date (e.g. after the
   // clock was set back): the last stored value is a floor.
-  const [floor] = useState(() => ({ startIso, cents: readStoredCents(localStore(), startIso) }));
+  const [floor] = useState(() => ({
+    startIso,
+    cents: remember ? readStoredCents(localStore(), startIso) : null,
+  }));
   const fromClock = centsAt(now, startMs);
   const cents =
     floor.startIso === startIso && floor.cents !== null
@@ -87,7 +99,7 @@ export function WealthCounter({
 
   // The stored counter is the one that follows storage (no start-date given). A counter with its
   // own start-date writes only when that is the stored date, so it never moves the other's start.
-  const keeps = startDate === undefined || storedStart === startIso;
+  const keeps = remember && (startDate === undefined || storedStart === startIso);
   useEffect(() => {
     if (keeps) writeStoredCents(localStore(), startIso, cents);
   }, [keeps, startIso, cents]);

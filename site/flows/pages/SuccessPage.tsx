@@ -50,7 +50,7 @@ export function SuccessPage({ title, lead, idBox, benefitsLabel }: SuccessPagePr
         {soon.status}
       </div>
       <div className="flow-success__counter">
-        <WealthCounter />
+        <WealthCounter remember />
       </div>
     </div>
   );
