@@ -90,3 +90,8 @@ export const phone = z.string({ error: 'Enter your phone number' }).check(
 
 /** The honeypot: hidden from people, so it arrives empty; bots fill it in. */
 export const honeypot = z.optional(z.string().check(z.maxLength(2000)));
+
+/** A staff member's display name, as the staff screens and the CLI take it: may be empty. */
+export const staffName = z
+  .string({ error: 'The name must be text' })
+  .check(z.trim(), z.maxLength(150, 'Use at most 150 characters'), ...shownText());

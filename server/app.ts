@@ -313,7 +313,9 @@ async function assemble(
     return sendError(reply, answer);
   });
 
-  const sessions = new Sessions(database.db, tokens);
+  const sessions = new Sessions(database.db, tokens, {
+    mfaRequired: config.staffMfa === 'required',
+  });
   const submitLimiter = new SubmitLimiter(config.rateLimits.submit, database.url);
   app.addHook('onClose', () => submitLimiter.close());
   const security: StaffSecurity = {

@@ -13,7 +13,7 @@
  *   sessions.requireAdmin   admin only: 403 for a reviewer
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { BACKGROUND_HEADER } from '../schemas/api-paths.ts';
 import type { Db } from './db/index.ts';
@@ -87,9 +87,15 @@ function alive(now: Date) {
 }
 
 export class Sessions {
+  /**
+   * `mfaRequired` (STAFF_MFA=required): a session counts only if its account has a second
+   * factor. Sessions opened with the password alone, while this or another process ran with
+   * STAFF_MFA=optional, end when the rule becomes required (up to their 12-hour limit otherwise).
+   */
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
+    private readonly options: { mfaRequired: boolean },
   ) {}
 
   /** Opens a session for `user`; answers its token and row. */
@@ -193,6 +199,7 @@ export class Sessions {
           eq(staffSessions.tokenId, claims.jti),
           eq(staffSessions.userId, claims.sub),
           alive(now),
+          this.options.mfaRequired ? isNotNull(staffUsers.mfaEnrolledAt) : undefined,
         ),
       )
       .limit(1);

@@ -25,6 +25,7 @@ import {
   type TotpKeys,
 } from './security/totp.ts';
 import {
+  checkedName,
   isRole,
   normaliseUsername,
   StaffAccountError,
@@ -132,7 +133,7 @@ export class StaffService {
       if (problem) throw new StaffAccountError(problem, 'invalid', 'password');
       passwordHash = await this.hasher.hash(account.password ?? '');
     }
-    const name = (account.name ?? '').trim().slice(0, 150);
+    const name = checkedName(account.name ?? '');
     const link = setup === 'link' ? newSetupLink() : undefined;
     const user = await this.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -244,8 +245,11 @@ export class StaffService {
     await this.record(actor, 'staff.removed', id, {});
   }
 
-  /** Changes the role; the account's sessions end, so its next login carries the new role. */
-  async setRole(id: string, role: Role, actor: Actor = CLI_ACTOR): Promise<void> {
+  /**
+   * Changes the role; the account's sessions end, so its next login carries the new role.
+   * Answers false, changing nothing, when the account has that role already.
+   */
+  async setRole(id: string, role: Role, actor: Actor = CLI_ACTOR): Promise<boolean> {
     if (!isRole(role)) {
       throw new StaffAccountError('The role must be admin or reviewer', 'invalid', 'role');
     }
@@ -263,12 +267,13 @@ export class StaffService {
       return true;
     });
     if (changed) await this.record(actor, 'staff.role_changed', id, { role });
+    return changed;
   }
 
   async rename(id: string, name: string, actor: Actor = CLI_ACTOR): Promise<void> {
     const updated = await this.db
       .update(staffUsers)
-      .set({ name: name.trim().slice(0, 150) })
+      .set({ name: checkedName(name) })
       .where(eq(staffUsers.id, id))
       .returning({ id: staffUsers.id });
     if (updated.length === 0) throw new StaffAccountError('No such staff account', 'not_found');

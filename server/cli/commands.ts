@@ -75,7 +75,9 @@ export async function runStaffCommand(
       }
       case 'set-role': {
         if (!cmd.role) return fail('Name the role: admin or reviewer.');
-        await staff.setRole(await staff.idOf(username), cmd.role);
+        if (!(await staff.setRole(await staff.idOf(username), cmd.role))) {
+          return ok(`${username} is ${cmd.role} already; nothing changed.`);
+        }
         return ok(`${username} is now ${cmd.role}; their sessions have ended.`);
       }
       case 'list': {

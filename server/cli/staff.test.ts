@@ -3,7 +3,7 @@
  * (The commands themselves, against a real database: tests/api/staff-cli.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { commandOf } from './staff.ts';
+import { commandOf, pipedPassword } from './staff.ts';
 
 describe('staff command line', () => {
   it.each([
@@ -44,6 +44,30 @@ describe('staff command line', () => {
     [['list', '--name', 'Ada'], '--name is an option of add only.'],
   ])('given %j, then it is refused: %s', (argv, message) => {
     expect(() => commandOf(argv)).toThrow(message);
+  });
+
+  it.each([[['add', 'ada', 'hunter2hunter2']], [['reset-password', 'ada', 'hunter2hunter2']]])(
+    'given %j, then the stray word (a password, maybe) is refused and not repeated',
+    (argv) => {
+      let message = '';
+      try {
+        commandOf(argv);
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/passwords are never given as arguments/);
+      expect(message).not.toContain('hunter2');
+    },
+  );
+
+  it('given piped standard input, then its first line is the password; nothing there is refused', () => {
+    expect(pipedPassword('a sturdy passphrase\nmore\n')).toBe('a sturdy passphrase');
+    expect(pipedPassword('a sturdy passphrase\r\n')).toBe('a sturdy passphrase');
+    for (const text of ['', '\n', '\r\n']) {
+      expect(() => pipedPassword(text), JSON.stringify(text)).toThrow(
+        /No password came on standard input/,
+      );
+    }
   });
 
   it('given a password as an argument, then it is refused before anything else', () => {

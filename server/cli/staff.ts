@@ -63,12 +63,21 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
-/** The first line of piped standard input, without its line ending. */
+/** The password in piped standard input: its first line, without the line ending. */
+export function pipedPassword(text: string): string {
+  const line = text.split(/\r?\n/)[0] ?? '';
+  if (line === '') {
+    throw new StaffAccountError(
+      'No password came on standard input: pipe it (printf \'%s\\n\' "…" | npm run staff -- …) or run the command in a terminal to type it',
+    );
+  }
+  return line;
+}
+
 async function readPiped(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text.split(/\r?\n/)[0] ?? '';
+  return pipedPassword(Buffer.concat(chunks).toString('utf8'));
 }
 
 async function readPassword(): Promise<string> {
@@ -132,7 +141,15 @@ export function commandOf(argv: string[]): StaffCommand {
   }
   const name = command as CommandName;
   const wanted = ARGUMENTS[name];
-  if (words.length > wanted) throw new UsageError(`Unexpected argument “${words[wanted]}”.`);
+  if (words.length > wanted) {
+    // After add's or reset-password's username, the stray word may be the password: not echoed
+    // into a terminal's scrollback or a CI log.
+    throw name === 'add' || name === 'reset-password'
+      ? new StaffAccountError(
+          `Unexpected argument after the username: passwords are never given as arguments (pipe or type it).`,
+        )
+      : new UsageError(`Unexpected argument “${words[wanted]}”.`);
+  }
   if (wanted > 0 && !words[0]) throw new UsageError(`${name} needs a username.`);
   if (name === 'set-role' && !words[1])
     throw new UsageError('set-role needs a role: admin or reviewer.');

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { shownText } from '../../schemas/fields.ts';
+import { staffName } from '../../schemas/fields.ts';
 import { MAX_PASSWORD_LENGTH } from '../../schemas/login.ts';
 import { viewSession } from '../auth.ts';
 import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
@@ -73,10 +73,6 @@ const idResponse = {
 } as const;
 
 const role = z.enum(ROLES, { error: 'Choose admin or reviewer' });
-const name = z
-  .string({ error: 'The name must be text' })
-  .check(z.maxLength(150, 'Use at most 150 characters'), ...shownText());
-
 const createBody = z.strictObject({
   username: z
     .string({ error: 'Enter a username' })
@@ -85,7 +81,7 @@ const createBody = z.strictObject({
       z.minLength(1, 'Enter a username'),
       z.maxLength(150, 'Use at most 150 characters'),
     ),
-  name: z.optional(name),
+  name: z.optional(staffName),
   role,
   setup: z.enum(['link', 'password'], { error: 'Choose a setup link or an initial password' }),
   password: z.optional(
@@ -93,7 +89,7 @@ const createBody = z.strictObject({
   ),
 });
 
-const patchBody = z.strictObject({ role: z.optional(role), name: z.optional(name) });
+const patchBody = z.strictObject({ role: z.optional(role), name: z.optional(staffName) });
 const userParams = z.strictObject({ id: z.string() });
 const sessionParams = z.strictObject({ id: z.string(), sid: z.string() });
 

@@ -13,7 +13,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { build } from '../../server/app.ts';
+import { Sessions } from '../../server/auth.ts';
 import { CODES } from '../../server/errors.ts';
+import { TokenService } from '../../server/security/tokens.ts';
 import { APPLICATION_PATHS, BACKGROUND_HEADER, deskRoot } from '../../schemas/api-paths.ts';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { compiled } from './compiled.ts';
@@ -241,6 +243,38 @@ export function staffSuite(
       });
     });
 
+    describe('a password-only session from STAFF_MFA=optional', () => {
+      it('given the rule is required now (a restart, another process), then it is refused', async () => {
+        const plain = await app.staff.create({ username: 'plain', password: PASSWORD });
+        // Opened as a process with STAFF_MFA=optional opens it: the password, no second factor.
+        const optional = new Sessions(
+          app.db,
+          new TokenService(new TextEncoder().encode(AUTH_SECRET)),
+          {
+            mfaRequired: false,
+          },
+        );
+        const { access } = await optional.open(plain, { ip: '10.0.0.9', userAgent: 'test' });
+        expect(
+          (
+            await call({
+              method: 'GET',
+              url: '/api/security-session/',
+              headers: { authorization: `Bearer ${access}` },
+            })
+          ).statusCode,
+        ).toBe(401);
+        expect(
+          (await as(access, { method: 'GET', url: '/api/spartan_join/applications/' })).statusCode,
+        ).toBe(401);
+        // Accounts with a second factor keep theirs.
+        expect(
+          (await as(reviewer.token, { method: 'GET', url: '/api/security-session/' })).statusCode,
+        ).toBe(200);
+        await app.staff.remove('plain');
+      });
+    });
+
     describe('usernames and hostile input', () => {
       it('given Ada typed as " ADA " or in full-width letters, then it is the same account', async () => {
         for (const typed of [' ADA ', 'Ａｄａ']) {
@@ -258,6 +292,27 @@ export function staffSuite(
           expect(res.json().errors.username).toBeDefined();
           expect(res.body).not.toMatch(/stack|at .*\.ts/);
         }
+      });
+
+      it("given a display name the staff screens refuse, then the CLI's way in refuses it too", async () => {
+        // The service the CLI calls: a tab or a line break would split `list`'s columns, a bidi
+        // override would show another name in the staff list.
+        const names = ['Dave\tX', 'Dave\nX', 'Evil\u202eTxet', 'A\u200bda', 'x'.repeat(151)];
+        for (const name of names) {
+          await expect(
+            app.staff.create({ username: 'named-badly', password: PASSWORD, name }),
+            JSON.stringify(name),
+          ).rejects.toMatchObject({ name: 'StaffAccountError', field: 'name' });
+          await expect(app.staff.rename(reviewer.id, name), JSON.stringify(name)).rejects.toThrow();
+        }
+        expect(await app.staff.idOf('named-badly').catch(() => null)).toBeNull();
+        const made = await app.staff.create({
+          username: 'named-well',
+          password: PASSWORD,
+          name: '  José Ñúñez  ',
+        });
+        expect(made.name).toBe('José Ñúñez');
+        await app.staff.remove('named-well');
       });
     });
 
@@ -570,6 +625,11 @@ export function staffSuite(
           (await as(target.token, { method: 'GET', url: '/api/security-session/' })).statusCode,
         ).toBe(401);
         const token = await fullLogin(target);
+        // The role it has already: nothing changes, its session stays (the CLI says so).
+        expect(await app.staff.setRole(target.id, 'admin')).toBe(false);
+        expect((await as(token, { method: 'GET', url: '/api/security-session/' })).statusCode).toBe(
+          200,
+        );
         const sessions = await as(admin.token, {
           method: 'GET',
           url: `/api/staff/users/${target.id}/sessions/`,
