@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AuditLog } from './audit.ts';
 import { Sessions } from './auth.ts';
-import { configFromEnv, type ServerConfig } from './config.ts';
+import { configFromEnv, serverUrl, type ServerConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/index.ts';
 import type { RunStatement } from './db/prepared.ts';
 import {
@@ -83,6 +83,8 @@ declare module 'fastify' {
     files: FileStore;
     /** Outgoing mail through its queue (server/mail/mailer.ts). */
     mailer: Mailer;
+    /** The site's address for links in mails: PUBLIC_URL, else where the server listens. */
+    publicUrl: () => string;
   }
 }
 
@@ -269,12 +271,20 @@ async function assemble(
   app.decorate('auditLog', auditLog);
   // Pruned by retention and erasure even when SMTP_URL is set: it may hold mail of earlier runs.
   const outboxDir = path.join(config.dataDir, 'outbox');
+  app.decorate('publicUrl', () => {
+    if (config.publicUrl) return config.publicUrl;
+    const address = app.server.address();
+    return serverUrl(
+      config.host,
+      typeof address === 'object' && address ? address.port : config.port,
+    );
+  });
   const mailer = new Mailer({
     db: database.db,
     transport: config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : outboxTransport(outboxDir, config.mailFrom),
-    publicUrl: config.publicUrl,
+    publicUrl: () => app.publicUrl(),
     log: app.log,
   });
   app.decorate('mailer', mailer);

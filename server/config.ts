@@ -61,8 +61,11 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of every mail. */
   mailFrom: string;
-  /** PUBLIC_URL: the site's address, for links in mails (default http://HOST:PORT). */
-  publicUrl: string;
+  /**
+   * PUBLIC_URL: the site's address, for links in mails. Unset: the address the server listens
+   * on (serverUrl, with the port it really got).
+   */
+  publicUrl: string | undefined;
   /** RETENTION_DAYS (default 730): applications older than this are deleted, with their files. */
   retentionDays: number;
 }
@@ -110,6 +113,16 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
     throw new ConfigError(`${name} must be a whole number above 0, not "${value}".`);
   }
   return Number(value);
+}
+
+/**
+ * The URL of a server listening on `host` and `port`, as a browser on this machine opens it: an
+ * IPv6 address in brackets, and this machine's loopback for an address that means every
+ * interface (0.0.0.0, ::).
+ */
+export function serverUrl(host: string, port: number): string {
+  const local = host === '' || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${local.includes(':') ? `[${local}]` : local}:${port}`;
 }
 
 /** An http(s) address from `name` (PUBLIC_URL), or an origin when `originOnly` (CORS_ORIGINS). */
@@ -234,9 +247,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     s3: s3FromEnv(env),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: mailFrom(env.MAIL_FROM),
-    publicUrl: env.PUBLIC_URL
-      ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, false)
-      : `http://${env.HOST ?? '127.0.0.1'}:${listenPort}`,
+    publicUrl: env.PUBLIC_URL ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, false) : undefined,
     retentionDays: positive(env, 'RETENTION_DAYS', 730),
     rateLimits: {
       submit: {

@@ -7,7 +7,7 @@
 import { build } from './app.ts';
 import { loggedError } from './errors.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv, serverUrl } from './config.ts';
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
@@ -53,7 +53,7 @@ export async function startServer(): Promise<void> {
   stopSocket = await startAdminSocket(app.staff, config.dataDir, (m) => console.warn(m));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Spartans platform ready on http://${config.host}:${port}`);
+  console.log(`Spartans platform ready on ${serverUrl(config.host, port)}`);
 }
 
 const LISTEN_PROBLEMS: Record<string, string> = {

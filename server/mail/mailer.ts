@@ -36,7 +36,8 @@ export function retryDelayMs(attempts: number): number {
 export interface MailerOptions {
   db: Db;
   transport: MailTransport;
-  publicUrl: string;
+  /** The site's address for links (asked each time: the port is known once the server listens). */
+  publicUrl: () => string;
   log: FastifyBaseLogger;
   /** How often due mail and digests are looked for (a new mail is sent at once anyway). */
   pollMs?: number;
@@ -68,7 +69,7 @@ export class Mailer {
   applicationMailSql(kind: ReviewKind, application: ReceivedApplication): SQL {
     const mail = confirmation(kind, application.email, application.fullname, application.id);
     // A notice's words name the application, never its addressee: one text for every subscriber.
-    const notice = newApplicationNotice(kind, '', application.id, this.options.publicUrl);
+    const notice = newApplicationNotice(kind, '', application.id, this.options.publicUrl());
     return sql`INSERT INTO ${mailQueue} (purpose, to_address, subject, body)
       SELECT 'confirmation', ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text
       UNION ALL
@@ -199,7 +200,7 @@ export class Mailer {
         investor: await countSince(db, investorApplications, since, now),
       };
       if (counts.spartan + counts.investor === 0) continue;
-      await this.enqueue('digest', [digest(subscriber.email, counts, since, publicUrl)]);
+      await this.enqueue('digest', [digest(subscriber.email, counts, since, publicUrl())]);
       queued += 1;
     }
     return queued;

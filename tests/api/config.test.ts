@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configFromEnv } from '../../server/config.ts';
+import { ConfigError, configFromEnv, serverUrl } from '../../server/config.ts';
 import { ListenError, startupMessage } from '../../server/main.ts';
 import { pgliteDataDir } from './pglite-template.ts';
 import { run } from './processes.ts';
@@ -89,6 +89,7 @@ describe('settings', () => {
     expect(config.corsOrigins).toEqual(['https://partner.example', 'http://127.0.0.1:5174']);
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8']);
     expect(config.publicUrl).toBe('https://spartans.example');
+    expect(configFromEnv({}).publicUrl).toBeUndefined();
     expect(config.retentionDays).toBe(30);
     // Unset or empty: the defaults.
     const defaults = configFromEnv({ PORT: '', STAFF_MFA: '', RETENTION_DAYS: '' });
@@ -167,5 +168,18 @@ describe('settings', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the server's URL, as printed and linked", () => {
+  it.each([
+    ['127.0.0.1', 3000, 'http://127.0.0.1:3000'],
+    ['localhost', 8080, 'http://localhost:8080'],
+    ['::1', 3461, 'http://[::1]:3461'],
+    ['0.0.0.0', 3000, 'http://127.0.0.1:3000'],
+    ['::', 3000, 'http://127.0.0.1:3000'],
+  ])('given HOST %s and port %i, then %s', (host, port, url) => {
+    expect(serverUrl(host, port)).toBe(url);
+    expect(new URL(url).port).toBe(String(port));
   });
 });

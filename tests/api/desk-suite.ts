@@ -825,7 +825,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
           const second = new Mailer({
             db: claimApp.db,
             transport: smtpTransport(smtp.url, 'Test <test@example.com>'),
-            publicUrl: 'http://127.0.0.1',
+            publicUrl: () => 'http://127.0.0.1',
             log: claimApp.log,
           });
           try {

@@ -236,6 +236,10 @@ describe.each(targets)('error hygiene on $label', (target) => {
       ...(payload ? { payload } : {}),
     });
 
+  it('given no PUBLIC_URL, then links in mails use the port the server really got (PORT=0)', () => {
+    expect(app.publicUrl()).toBe(`http://127.0.0.1:${port}`);
+  });
+
   it('given a search, then the request is logged without its query string', async () => {
     const res = await fetchFresh(
       `http://127.0.0.1:${port}/api/spartan_join/applications/?q=Hermione%20Granger`,
