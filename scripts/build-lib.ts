@@ -64,6 +64,31 @@ interface ManifestModule {
 }
 
 /**
+ * The repository's custom-elements.json as the server serves it at /custom-elements.json: each
+ * element's module is its script-tag entry, `widgets/<tag>.js` (relative to the manifest, so
+ * /widgets/<tag>.js), which exports the element class; the sources' paths mean nothing there.
+ */
+export function servedManifest(): { modules: ManifestModule[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8')) as {
+    modules: ManifestModule[];
+  };
+  return {
+    ...manifest,
+    modules: manifest.modules.map((m) => {
+      const declarations = m.declarations as Array<{ tagName?: string }>;
+      const tag = declarations.find((d) => d.tagName)?.tagName;
+      if (!tag) throw new Error(`custom-elements.json: ${m.path} declares no element`);
+      const module = `widgets/${tag}.js`;
+      return {
+        ...m,
+        path: module,
+        exports: m.exports.map((e) => ({ ...e, declaration: { ...e.declaration, module } })),
+      };
+    }),
+  };
+}
+
+/**
  * The repository's custom-elements.json as the package holds it: the element classes are
  * exported by `register.js`, so its modules (the sources' element.ts files) become that one.
  */

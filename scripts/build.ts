@@ -1,6 +1,6 @@
 /** `npm run build`: writes dist/ (widgets, site, lib) and custom-elements.json. */
 import { buildGeo } from './build-geo.ts';
-import { buildLib } from './build-lib.ts';
+import { buildLib, servedManifest } from './build-lib.ts';
 import { buildMedia } from './build-media.ts';
 import { buildSite } from './build-site.ts';
 import { buildWidgets } from './build-widgets.ts';
@@ -8,7 +8,7 @@ import { writeManifest } from './manifest.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeHashedFiles } from './hashed-files.ts';
-import { DIST, ROOT } from './paths.ts';
+import { DIST } from './paths.ts';
 import { precompress } from './precompress.ts';
 
 const steps: Array<[string, () => Promise<void>]> = [
@@ -21,10 +21,10 @@ const steps: Array<[string, () => Promise<void>]> = [
     'custom-elements.json',
     async () => {
       await writeManifest();
-      // Served at /custom-elements.json for editors and tools.
-      fs.copyFileSync(
-        path.join(ROOT, 'custom-elements.json'),
+      // Served at /custom-elements.json for editors and tools, naming the served files.
+      fs.writeFileSync(
         path.join(DIST, 'site', 'custom-elements.json'),
+        `${JSON.stringify(servedManifest(), null, 2)}\n`,
       );
     },
   ],

@@ -168,6 +168,22 @@ describe('custom-elements.json matches the running elements', () => {
     expect({ tag, ...actual }).toEqual({ tag, ...declared.get(tag) });
   });
 
+  it('as served at /custom-elements.json, names modules the server serves, each exporting its element', async () => {
+    // A string, not a function: vitest would rewrite a function's import() for Node.
+    const checks = await t.page.evaluate<string[][]>(`(async () => {
+      const served = await (await fetch('/custom-elements.json')).json();
+      return Promise.all(served.modules.map(async (m) => {
+        const module = await import('/' + m.path);
+        return m.exports.map((e) => e.kind === 'js'
+          ? e.declaration.module + ' exports ' + e.name + ': ' + (typeof module[e.name] === 'function')
+          : e.name + ' defined: ' + (customElements.get(e.name) !== undefined));
+      }));
+    })()`);
+    const lines = checks.flat();
+    expect(lines).toHaveLength(TAGS.length * 2);
+    expect(lines.filter((line) => !line.endsWith(': true'))).toEqual([]);
+  });
+
   it('left no error in the console', () => {
     // The login's refused password is an expected 401 response, logged by the browser.
     expect(t.errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
