@@ -147,6 +147,35 @@ function fixDeclarations(dir: string): void {
   }
 }
 
+/**
+ * Keeps the declarations the entries' types reach and deletes the rest: tsc declares every module
+ * of the program, and the unreachable ones (the server's schemas, the widgets' internals) import
+ * packages the library does not depend on (zod, axios, preact, d3-geo).
+ */
+function pruneDeclarations(dir: string, entries: string[]): void {
+  const reached = new Set<string>();
+  const queue = entries.map((entry) => path.join(dir, entry));
+  const specifiers = /(?:from\s+|import\()['"](\.{1,2}\/[^'"]+)\.js['"]/g;
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (reached.has(file) || !fs.existsSync(file)) continue;
+    reached.add(file);
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(specifiers)) {
+      queue.push(path.join(path.dirname(file), `${specifier}.d.ts`));
+    }
+  }
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && entry.name.endsWith('.d.ts') && !reached.has(file)) fs.rmSync(file);
+  }
+  // Folders left empty, deepest first.
+  const folders = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort((a, b) => b.length - a.length);
+  for (const folder of folders) if (fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
+}
+
 export async function buildLib(): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true });
   await build({
@@ -200,6 +229,10 @@ export async function buildLib(): Promise<void> {
     { cwd: ROOT, stdio: 'inherit' },
   );
   fixDeclarations(path.join(OUT, 'types'));
+  pruneDeclarations(
+    path.join(OUT, 'types'),
+    Object.values(ENTRIES).map((source) => source.replace(/\.ts$/, '.d.ts')),
+  );
   fs.writeFileSync(path.join(OUT, 'types', 'package.json'), '{}\n');
   for (const [name, source] of Object.entries(ENTRIES)) {
     const target = `./types/${source.replace(/\.ts$/, '.js')}`;

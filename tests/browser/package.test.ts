@@ -281,6 +281,24 @@ describe('the npm package', () => {
     }
   });
 
+  it('declares types that import nothing but the package itself and its React peers', () => {
+    const installed = path.join(appDir(19), 'node_modules', 'spartan-platform');
+    const outside = packed.files
+      .map((f) => f.path)
+      .filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts'))
+      .flatMap((file) =>
+        [
+          ...fs
+            .readFileSync(path.join(installed, file), 'utf8')
+            .matchAll(/(?:from\s+|import\()['"]([^'"]+)['"]/g),
+        ]
+          .map(([, specifier]) => specifier!)
+          .filter((specifier) => !/^(?:\.{1,2}\/|react(?:-dom)?(?:\/|$))/.test(specifier))
+          .map((specifier) => `${file}: ${specifier}`),
+      );
+    expect(outside).toEqual([]);
+  });
+
   it('is not the repository: `npm pack` at its root refuses, naming `npm run pack`', () => {
     const result = spawnSync('npm', ['pack', '--dry-run'], { cwd: ROOT, encoding: 'utf8' });
     expect(result.status).not.toBe(0);
