@@ -16,6 +16,7 @@
  * (server/cli/admin-socket.ts); otherwise the CLI opens the database itself.
  */
 import { configFromEnv } from '../config.ts';
+import { DataDirLockedError } from '../db/lock.ts';
 import { passwordShapeProblem } from '../security/passwords.ts';
 import { isRole, StaffAccountError } from '../staff-rules.ts';
 import { sendToServer } from './admin-socket.ts';
@@ -184,7 +185,16 @@ async function runDirect(cmd: StaffCommand) {
     import('../staff.ts'),
   ]);
   const config = configFromEnv();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config).catch((err: unknown) => {
+    // No server answered on the folder's admin socket, yet a process holds the folder: most
+    // likely a server still starting (the socket opens once it is ready), not one to stop.
+    if (!(err instanceof DataDirLockedError)) throw err;
+    throw new Error(
+      `The data folder ${err.dir} is in use by ${err.owner}, which did not take the command: ` +
+        'a server that is still starting takes commands once it prints "ready on", so run it ' +
+        'again then; otherwise stop that process first.',
+    );
+  });
   const hasher = new PasswordHasher(ARGON2_PARAMS, { size: 1, queue: 4 });
   try {
     const tokens = new TokenService(loadSecret(config.dataDir, config.authSecret));

@@ -33,7 +33,10 @@ export const STALE_AFTER_MS = 60_000;
 const held = new Set<string>();
 
 export class DataDirLockedError extends Error {
-  constructor(dir: string, owner: string) {
+  constructor(
+    readonly dir: string,
+    readonly owner: string,
+  ) {
     super(
       `The data folder ${dir} is in use by ${owner}: stop that server first, or set DATA_DIR ` +
         'to another folder, or use DATABASE_URL (PostgreSQL) to run several processes.',

@@ -12,6 +12,7 @@ import { cli } from '../../server/cli/staff.ts';
 import type { StaffService } from '../../server/staff.ts';
 import { pgliteDataDir, withPgliteTemplate } from './pglite-template.ts';
 import { compiled } from './compiled.ts';
+import { lockDataDir } from '../../server/db/lock.ts';
 import { run, startServer, type RunningServer } from './processes.ts';
 import { fetchFresh } from '../fetch.ts';
 
@@ -69,7 +70,7 @@ describe('staff command', { timeout: 360_000 }, () => {
     expect(list.stdout).toMatch(/^alice\tAlice Archer\tadmin\t\S+\tno-2fa$/m);
   });
 
-  it('given a short password, a password in argv or nonsense, then it refuses before any database', async () => {
+  it('given a short password, a password in argv, nonsense or a held folder, then it says what is wrong', async () => {
     // One in a process of its own (the password piped, the exit code the process's)...
     const short = await staff(['add', 'bob'], 'short\n');
     expect(short.code).toBe(1);
@@ -85,6 +86,20 @@ describe('staff command', { timeout: 360_000 }, () => {
     expect(owner.stderr).toMatch(
       /^The role must be admin or reviewer, not “owner”\.\n\nUsage:\n {2}npm run staff -- add /,
     );
+    // A folder held by a process that takes no command (a server still starting): not "stop it".
+    const held = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-held-'));
+    const release = lockDataDir(held);
+    const saved = process.env.DATA_DIR;
+    process.env.DATA_DIR = held;
+    try {
+      const busy = await inProcess(['list']);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toMatch(/did not take the command: a server that is still starting/);
+    } finally {
+      process.env.DATA_DIR = saved;
+      release();
+      fs.rmSync(held, { recursive: true, force: true });
+    }
     const help = await inProcess(['--help']);
     expect([help.code, help.stderr]).toEqual([0, '']);
     expect(help.stdout).toMatch(/^Usage:\n/);
