@@ -89,11 +89,11 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
       // An OPTIONS that is no preflight (no Origin, or no method asked for) is left to the
       // routes, which answer it in the API's shape (405 naming the methods): the plugin would
       // answer a plain-text 400 of its own.
-      const preflight =
-        request.method !== 'OPTIONS' ||
-        (request.headers.origin !== undefined &&
-          request.headers['access-control-request-method'] !== undefined);
-      if (!preflight || !path.startsWith('/api/') || !PUBLIC_API_PATHS.has(path)) {
+      const notPreflight =
+        request.method === 'OPTIONS' &&
+        (request.headers.origin === undefined ||
+          request.headers['access-control-request-method'] === undefined);
+      if (notPreflight || !path.startsWith('/api/') || !PUBLIC_API_PATHS.has(path)) {
         callback(null, { origin: false });
       } else if (SUBMIT_API_PATHS.has(path)) {
         callback(null, { ...shared, origin: submitters });
