@@ -246,7 +246,7 @@ export function staffSuite(
     describe('a password-only session from STAFF_MFA=optional', () => {
       it('given the rule is required now (a restart, another process), then it is refused', async () => {
         const plain = await app.staff.create({ username: 'plain', password: PASSWORD });
-        // Opened as a process with STAFF_MFA=optional opens it: the password, no second factor.
+        // Opened as a process with STAFF_MFA=optional opens it: after the password alone.
         const optional = new Sessions(
           app.db,
           new TokenService(new TextEncoder().encode(AUTH_SECRET)),
