@@ -150,6 +150,34 @@ describe('spartan-hub-map on a partner page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('zoomed in, a marker that takes focus, or a hub chosen in the list, comes into the frame', async () => {
+    const { page, errors } = await openDemo();
+    await page.locator('#hub-map').scrollIntoViewIfNeeded();
+    await waitForMap(page);
+    const zoomIn = page.locator('#hub-map button', { hasText: 'Zoom in' });
+    for (let i = 0; i < 3; i++) await zoomIn.click();
+    /** Whether a hub's marker lies inside the map's frame. */
+    const inFrame = (name: string) =>
+      page.evaluate((hub) => {
+        const root = document.getElementById('hub-map')!.shadowRoot!;
+        const frame = root.querySelector('.spartan-hub-map__frame')!.getBoundingClientRect();
+        const pin = root
+          .querySelector(`g.spartan-hub-map__marker[aria-label="${hub}"] circle`)!
+          .getBoundingClientRect();
+        const x = pin.left + pin.width / 2;
+        const y = pin.top + pin.height / 2;
+        return x > frame.left && x < frame.right && y > frame.top && y < frame.bottom;
+      }, name);
+    // At 8× around the middle, the coasts are out of the frame.
+    await expect.poll(() => inFrame('Boston HQ')).toBe(false);
+    await page.locator('#hub-map g.spartan-hub-map__marker[aria-label="Boston HQ"]').focus();
+    await expect.poll(() => inFrame('Boston HQ')).toBe(true);
+    expect(await inFrame('Palo Alto HQ')).toBe(false);
+    await page.locator('#hub-map [part="list"] button', { hasText: 'Palo Alto HQ' }).click();
+    await expect.poll(() => inFrame('Palo Alto HQ')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('groups the hub list under its name, with no navigation landmark', async () => {
     const { page } = await openDemo();
     const list = page

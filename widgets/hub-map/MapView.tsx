@@ -112,6 +112,21 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
 
   const zoomBy = (direction: 1 | -1) =>
     setPosition((p) => ({ ...p, zoom: stepZoom(p.zoom, direction) }));
+  // Zoomed in, a hub that takes focus or is chosen (here or in the list) moves to the middle of
+  // the map: a marker panned out of the frame would take focus unseen (WCAG 2.4.7), and this is
+  // how a keyboard or a single tap reaches a part of the map that only a drag would (2.5.7).
+  const bringIntoView = (name: string) => {
+    const hub = hubs.find((h) => h.name === name);
+    if (!hub) return;
+    setPosition((p) => (p.zoom > MAP.minZoom ? { ...p, center: [...hub.coordinates] } : p));
+  };
+  // Only a new choice moves the map (set while rendering, as React advises for a state that
+  // follows a prop); a zoom step keeps the place the visitor panned to.
+  const [shown, setShown] = useState(selected);
+  if (selected !== shown) {
+    setShown(selected);
+    if (selected) bringIntoView(selected);
+  }
 
   const onMarkerKey = (e: KeyboardEvent<SVGGElement>, name: string) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -198,7 +213,10 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
                   onKeyDown={(e: KeyboardEvent<SVGGElement>) => onMarkerKey(e, hub.name)}
                   onMouseEnter={() => showTip(hub.name)}
                   onMouseLeave={hideTip}
-                  onFocus={() => showTip(hub.name)}
+                  onFocus={() => {
+                    showTip(hub.name);
+                    bringIntoView(hub.name);
+                  }}
                   onBlur={hideTip}
                 >
                   <g transform={`scale(${pinScale})`}>
