@@ -63,15 +63,24 @@ interface ManifestModule {
   exports: Array<{ declaration?: { module: string } }>;
 }
 
+/** The repository's custom-elements.json, as `npm run manifest` wrote it. */
+function repositoryManifest(): { modules: ManifestModule[] } {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8')) as {
+    modules: ManifestModule[];
+  };
+}
+
+/** A module's exports, each declared as coming from `module` instead. */
+const exportedFrom = (module: string, exports: ManifestModule['exports']) =>
+  exports.map((e) => ({ ...e, declaration: { ...e.declaration, module } }));
+
 /**
  * The repository's custom-elements.json as the server serves it at /custom-elements.json: each
  * element's module is its script-tag entry, `widgets/<tag>.js` (relative to the manifest, so
  * /widgets/<tag>.js), which exports the element class; the sources' paths mean nothing there.
  */
 export function servedManifest(): { modules: ManifestModule[] } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8')) as {
-    modules: ManifestModule[];
-  };
+  const manifest = repositoryManifest();
   return {
     ...manifest,
     modules: manifest.modules.map((m) => {
@@ -82,7 +91,7 @@ export function servedManifest(): { modules: ManifestModule[] } {
       return {
         ...m,
         path: module,
-        exports: m.exports.map((e) => ({ ...e, declaration: { ...e.declaration, module } })),
+        exports: exportedFrom(module, m.exports),
       };
     }),
   };
@@ -93,9 +102,7 @@ export function servedManifest(): { modules: ManifestModule[] } {
  * exported by `register.js`, so its modules (the sources' element.ts files) become that one.
  */
 function packageManifest(): { modules: ManifestModule[] } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8')) as {
-    modules: ManifestModule[];
-  };
+  const manifest = repositoryManifest();
   const module = 'register.js';
   return {
     ...manifest,
@@ -104,9 +111,7 @@ function packageManifest(): { modules: ManifestModule[] } {
         kind: 'javascript-module',
         path: module,
         declarations: manifest.modules.flatMap((m) => m.declarations),
-        exports: manifest.modules.flatMap((m) =>
-          m.exports.map((e) => ({ ...e, declaration: { ...e.declaration, module } })),
-        ),
+        exports: manifest.modules.flatMap((m) => exportedFrom(module, m.exports)),
       } as ManifestModule,
     ],
   };
