@@ -83,7 +83,9 @@ declare module 'fastify' {
     files: FileStore;
     /** Outgoing mail through its queue (server/mail/mailer.ts). */
     mailer: Mailer;
-    /** The site's address for links in mails: PUBLIC_URL, else where the server listens. */
+    /** Where the server listens, with the port it really got, as `npm start` prints it. */
+    listeningUrl: () => string;
+    /** The site's address for links in mails: PUBLIC_URL, else `listeningUrl()`. */
     publicUrl: () => string;
   }
 }
@@ -269,16 +271,16 @@ async function assemble(
   app.decorate('staff', staff);
   app.decorate('passwords', hasher);
   app.decorate('auditLog', auditLog);
-  // Pruned by retention and erasure even when SMTP_URL is set: it may hold mail of earlier runs.
-  const outboxDir = path.join(config.dataDir, 'outbox');
-  app.decorate('publicUrl', () => {
-    if (config.publicUrl) return config.publicUrl;
+  app.decorate('listeningUrl', () => {
     const address = app.server.address();
     return serverUrl(
       config.host,
       typeof address === 'object' && address ? address.port : config.port,
     );
   });
+  app.decorate('publicUrl', () => config.publicUrl ?? app.listeningUrl());
+  // Pruned by retention and erasure even when SMTP_URL is set: it may hold mail of earlier runs.
+  const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = new Mailer({
     db: database.db,
     transport: config.smtpUrl

@@ -7,7 +7,7 @@
 import { build } from './app.ts';
 import { loggedError } from './errors.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
-import { configFromEnv, serverUrl } from './config.ts';
+import { configFromEnv } from './config.ts';
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
@@ -51,9 +51,7 @@ export async function startServer(): Promise<void> {
   }
   // `npm run staff` reaches this server through DATA_DIR/admin.sock (server/cli/admin-socket.ts).
   stopSocket = await startAdminSocket(app.staff, config.dataDir, (m) => console.warn(m));
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Spartans platform ready on ${serverUrl(config.host, port)}`);
+  console.log(`Spartans platform ready on ${app.listeningUrl()}`);
 }
 
 const LISTEN_PROBLEMS: Record<string, string> = {
