@@ -2,9 +2,10 @@
  * Live wealth-fund counter: `$` + zero-padded amount with thousands grouping and
  * two cent digits, updated every second from the clock, from start-date.
  *
- * On the Spartans' own site (the component's `remember`), it is also restored from the browser's local storage
- * (keys dollars, cents and selectedDate): without a start-date it counts from the stored
- * selectedDate and stores where it is; it never shows less than the stored amount for its date.
+ * On the Spartans' own site (the component's `remember`), it is also restored from the
+ * browser's local storage (keys dollars, cents and selectedDate): without a start-date it counts
+ * from the stored selectedDate and stores where it is; it never shows less than the stored
+ * amount for its date.
  * Embedded elsewhere it leaves storage alone: those keys on a partner's page are the partner's.
  *
  * Element: `<spartan-counter start-date="2024-12-15T00:00:00Z">`.
