@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
 import { cli } from '../../server/cli/staff.ts';
 import type { StaffService } from '../../server/staff.ts';
@@ -149,12 +149,20 @@ describe('staff command', { timeout: 360_000 }, () => {
 });
 
 describe('staff command with a DATA_DIR too long for a socket path in it', () => {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-long-'));
-  // Well past the 107 bytes a Unix socket path may have on Linux (103 elsewhere).
-  const dataDir = withPgliteTemplate(path.join(base, 'a-data-folder-with-a-long-name-'.repeat(4)));
-  const env = { DATA_DIR: dataDir, DIST_DIR: base };
+  // Made when the block's tests run, not when the file is read: a run that filters them out
+  // (`-t`) skips this block's afterAll too, and would leave the folder behind.
+  let base = '';
+  let dataDir = '';
+  const env: Record<string, string> = {};
   const staff = (args: string[], stdin = '') => run(compiled().staff, args, env, stdin);
   let server: RunningServer | undefined;
+
+  beforeAll(() => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-cli-long-'));
+    // Well past the 107 bytes a Unix socket path may have on Linux (103 elsewhere).
+    dataDir = withPgliteTemplate(path.join(base, 'a-data-folder-with-a-long-name-'.repeat(4)));
+    Object.assign(env, { DATA_DIR: dataDir, DIST_DIR: base });
+  });
 
   afterAll(async () => {
     server?.proc.kill('SIGKILL');

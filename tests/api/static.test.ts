@@ -18,8 +18,10 @@ import { widgetEntries } from '../../scripts/widget-entries.ts';
 import { httpSecurity } from '../../server/security/http.ts';
 import { staticRoutes } from '../../server/static.ts';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-static-'));
-const widgetsDir = path.join(dist, 'widgets');
+// Made in beforeAll, not when the file is read: a run that filters every test out (`-t`) skips
+// the hooks, afterAll's clean-up among them.
+let dist = '';
+let widgetsDir = '';
 const app = Fastify();
 const entry = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const MEDIA = 'videos/what-is-the-fund.mp4';
@@ -33,6 +35,8 @@ const entryFiles = [...Object.keys(widgetEntries()), 'all'].map((name) => `${nam
 let chunkFiles: string[] = [];
 
 beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-static-'));
+  widgetsDir = path.join(dist, 'widgets');
   await buildWidgets(widgetsDir);
   chunkFiles = fs
     .readdirSync(widgetsDir)

@@ -17,7 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
 import { openPage } from './harness.ts';
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-consumer-'));
+// Made in beforeAll, not when the file is read: a run that filters every test out (`-t`) skips
+// the hooks, afterAll's clean-up among them.
+let scratch = '';
 let packed: { files: Array<{ path: string }>; filename: string };
 
 const run = (cmd: string, args: string[], cwd: string) =>
@@ -218,6 +220,7 @@ export function listen(): string | undefined {
 }
 
 beforeAll(async () => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-consumer-'));
   [packed] = JSON.parse(
     run('npm', ['pack', path.join(DIST, 'lib'), '--json', '--pack-destination', scratch], scratch),
   ) as [typeof packed];
