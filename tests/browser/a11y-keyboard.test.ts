@@ -65,7 +65,7 @@ describe('Escape dismisses content shown on hover, the pointer staying where it 
 
   it('the A–Z letter list', async () => {
     const page = await open('/faq');
-    const combobox = page.getByRole('combobox', { name: 'Highlight states by letter' });
+    const combobox = page.getByRole('combobox', { name: 'A–Z: highlight states by letter' });
     await combobox.hover();
     await page.getByRole('listbox', { name: 'Letter' }).waitFor();
     await page.keyboard.press('Escape');

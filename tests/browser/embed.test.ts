@@ -280,7 +280,7 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     });
     const combobox = page
       .locator('spartan-banner')
-      .getByRole('combobox', { name: 'Highlight states by letter' });
+      .getByRole('combobox', { name: 'A–Z: highlight states by letter' });
     await combobox.focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('o');
@@ -430,7 +430,7 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     }
     expect(seen).toEqual(
       expect.arrayContaining([
-        'Highlight states by letter',
+        'A–Z: highlight states by letter',
         'The 50 US states',
         'Pause state ticker',
         'Pause counter',

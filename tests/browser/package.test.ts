@@ -501,7 +501,7 @@ describe.each([18, 19] as const)('a React %i app', (major) => {
       const page = t.page;
 
       // The banner's letter picker: open it, choose N, and the app hears the letter.
-      await page.getByRole('combobox', { name: 'Highlight states by letter' }).click();
+      await page.getByRole('combobox', { name: 'A–Z: highlight states by letter' }).click();
       await page.getByRole('option', { name: 'N', exact: true }).click();
       await expect(page.locator('#letter').textContent()).resolves.toBe('Chosen: N');
       await expect(

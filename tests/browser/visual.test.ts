@@ -44,7 +44,7 @@ describe('late-loaded parts keep their styles', () => {
       const banner = t.page.locator('.spartan-banner').first();
       const before = await banner.boundingBox();
       const main = await t.page.locator('main').boundingBox();
-      await t.page.getByRole('combobox', { name: 'Highlight states by letter' }).click();
+      await t.page.getByRole('combobox', { name: 'A–Z: highlight states by letter' }).click();
       const list = t.page.getByRole('listbox', { name: 'Letter' });
       await list.waitFor();
       const style = await list.evaluate((el) => {

@@ -104,7 +104,7 @@ export function LetterPicker({ value, onChange }: LetterPickerProps) {
         tabIndex={0}
         className="spartan-letters__button"
         part="letters-button"
-        aria-label="Highlight states by letter"
+        aria-label="A–Z: highlight states by letter"
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={`${id}-list`}

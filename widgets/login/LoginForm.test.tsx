@@ -21,8 +21,12 @@ async function logIn(u: User, password = 'a long passphrase') {
 }
 
 describe('LoginForm', () => {
-  it('given a first render, then username and password are required fields and axe passes', async () => {
+  it('given a first render, then username and password are required fields, a note before them says what * means, and axe passes', async () => {
     const { container } = render(<LoginForm />);
+    const note = screen.getByText('Fields marked * are required.');
+    expect(note.compareDocumentPosition(screen.getByLabelText(/Username/))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText(/Password/)).toHaveAttribute('type', 'password');
     expect(http.httpClient).not.toHaveBeenCalled();

@@ -300,6 +300,7 @@ export function LoginForm({
           />
         ) : (
           <>
+            <p className="spartan-login__note">Fields marked * are required.</p>
             <Field id={`${uid}-username`} label="Username" required error={fieldErrors.username}>
               {(a11y) => (
                 <input
