@@ -11,15 +11,20 @@ const sections = ['Alpha', 'Beta', 'Gamma'].map((label) => ({
 }));
 
 describe('StoryPage', () => {
-  it('given three sections, Next cycles through them and wraps to the first', async () => {
+  it('given three sections, Next cycles through them, wraps to the first, and says what it showed', async () => {
     const user = setupUser();
     render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
     const selected = () => screen.getByRole('tab', { selected: true }).textContent;
     expect(selected()).toBe('Alpha');
     expect(screen.getByRole('heading', { name: 'Alpha section' })).toBeVisible();
-    for (const expected of ['Beta', 'Gamma', 'Alpha']) {
+    // Nothing announced before Next is used; then each press says what it showed.
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+    for (const [i, expected] of ['Beta', 'Gamma', 'Alpha'].entries()) {
       await user.click(screen.getByRole('button', { name: /^Next/ }));
       expect(selected()).toBe(expected);
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `Showing ${expected}, ${((i + 1) % 3) + 1} of 3`,
+      );
     }
     await expectNoAxeViolations(document.body.firstElementChild!);
   });

@@ -35,6 +35,9 @@ export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }
   const next = (tabs.selected + 1) % sections.length;
   // Whether the list was just called up (Go to Page / Chapter): it lights up briefly.
   const [called, setCalled] = useState(false);
+  // What Next just showed, for screen readers: focus stays on Next (so that it can be pressed
+  // again), and the panel that changed elsewhere on the page would otherwise go unannounced.
+  const [shown, setShown] = useState('');
   const focusList = () => {
     setSidebarOpen(true);
     setCalled(true);
@@ -90,11 +93,19 @@ export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }
             <button
               type="button"
               className="button button--dark story__next"
-              onClick={() => tabs.select(next)}
+              onClick={() => {
+                tabs.select(next);
+                setShown(
+                  `Showing ${sections[next]?.label ?? ''}, ${next + 1} of ${sections.length}`,
+                );
+              }}
             >
               Next<span className="spartan-visually-hidden">: {sections[next]?.label}</span>
               <span aria-hidden="true"> →</span>
             </button>
+            <p className="spartan-visually-hidden" role="status">
+              {shown}
+            </p>
           </div>
         </div>
       </div>
