@@ -17,14 +17,19 @@ function setup() {
 }
 
 describe('Passcode', () => {
-  it('given six boxes, when a letter is typed then nothing is entered', async () => {
+  it('given six boxes, when a letter is typed then nothing is entered and a line says digits only', async () => {
     const user = setupUser();
     const { boxes } = setup();
     expect(boxes).toHaveLength(6);
     expect(screen.getByRole('group', { name: 'Enter the passcode' })).toBeInTheDocument();
     await user.type(boxes[0]!, 'x');
     expect(boxes[0]).toHaveValue('');
+    // Refused, and told why; the next digit clears the line.
+    expect(screen.getByRole('status')).toHaveTextContent('Digits only: type 0 to 9.');
     await expectNoAxeViolations(document.body.firstElementChild!);
+    await user.keyboard('4');
+    expect(boxes[0]).toHaveValue('4');
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
   });
 
   it('when digits are typed, focus advances and the sixth completes the code', async () => {
@@ -57,10 +62,22 @@ describe('Passcode', () => {
     expect(onComplete).toHaveBeenCalledWith('246810');
   });
 
-  it('when something else is pasted, nothing changes', () => {
+  it('when something else is pasted, nothing changes and a line says what to paste', () => {
     const { boxes, onComplete } = setup();
     fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '12ab56' } });
     expect(boxes.map((b) => b.value).join('')).toBe('');
     expect(onComplete).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Paste the 6 digits of the code, 0 to 9 only.',
+    );
+  });
+
+  it('when one digit is pasted, it goes into its box as if typed', async () => {
+    const user = setupUser();
+    const { boxes } = setup();
+    await user.click(boxes[2]!);
+    await user.paste('7');
+    expect(boxes.map((b) => b.value)).toEqual(['', '', '7', '', '', '']);
+    expect(boxes[3]).toHaveFocus();
   });
 });

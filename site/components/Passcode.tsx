@@ -4,6 +4,7 @@ import '../styles/passcode.css';
  * Six single-digit boxes for a one-time passcode: digits only, focus advances,
  * Backspace on an empty box moves back, pasting six digits fills them all.
  * `onComplete` fires when the last box is filled and every box holds a digit.
+ * Anything else typed or pasted is refused, and a status line under the boxes says why.
  */
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { PASSCODE_LENGTH } from '../../content/constants.ts';
@@ -19,6 +20,8 @@ export interface PasscodeProps {
 export function Passcode({ onComplete, labelledBy, describedBy }: PasscodeProps) {
   const [digits, setDigits] = useState<string[]>(() => Array<string>(PASSCODE_LENGTH).fill(''));
   const refs = useRef<Array<HTMLInputElement | null>>([]);
+  // Why the last key or paste was refused ('' once a digit is taken).
+  const [notice, setNotice] = useState('');
   const focus = (i: number) => refs.current[Math.max(0, Math.min(PASSCODE_LENGTH - 1, i))]?.focus();
 
   const update = (next: string[], lastFilled: number) => {
@@ -29,6 +32,7 @@ export function Passcode({ onComplete, labelledBy, describedBy }: PasscodeProps)
 
   const onInput = (i: number, raw: string) => {
     const digit = raw.replace(/\D/g, '').slice(-1);
+    setNotice(digit || !raw ? '' : 'Digits only: type 0 to 9.');
     const next = [...digits];
     next[i] = digit;
     if (!digit) {
@@ -49,43 +53,51 @@ export function Passcode({ onComplete, labelledBy, describedBy }: PasscodeProps)
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const pasted = event.clipboardData.getData('text').replace(/\s/g, '');
+    // One digit goes into its box as if typed.
+    if (/^\d$/.test(pasted)) return;
+    event.preventDefault();
     if (!new RegExp(`^\\d{${PASSCODE_LENGTH}}$`).test(pasted)) {
-      event.preventDefault();
+      setNotice(`Paste the ${PASSCODE_LENGTH} digits of the code, 0 to 9 only.`);
       return;
     }
-    event.preventDefault();
+    setNotice('');
     const next = pasted.split('');
     focus(PASSCODE_LENGTH - 1);
     update(next, PASSCODE_LENGTH - 1);
   };
 
   return (
-    <div
-      className="passcode"
-      role="group"
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-    >
-      {digits.map((digit, i) => (
-        <input
-          key={i}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
-          className="passcode__box"
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]"
-          maxLength={1}
-          autoComplete={i === 0 ? 'one-time-code' : 'off'}
-          aria-label={`Digit ${i + 1} of ${PASSCODE_LENGTH}`}
-          value={digit}
-          onChange={(event) => onInput(i, event.currentTarget.value)}
-          onKeyDown={(event) => onKeyDown(i, event)}
-          onPaste={onPaste}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      ))}
-    </div>
+    <>
+      <div
+        className="passcode"
+        role="group"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+      >
+        {digits.map((digit, i) => (
+          <input
+            key={i}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            className="passcode__box"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]"
+            maxLength={1}
+            autoComplete={i === 0 ? 'one-time-code' : 'off'}
+            aria-label={`Digit ${i + 1} of ${PASSCODE_LENGTH}`}
+            value={digit}
+            onChange={(event) => onInput(i, event.currentTarget.value)}
+            onKeyDown={(event) => onKeyDown(i, event)}
+            onPaste={onPaste}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        ))}
+      </div>
+      <p className="passcode__notice" role="status">
+        {notice}
+      </p>
+    </>
   );
 }
