@@ -301,7 +301,7 @@ describe('the home page explainer carousel', () => {
     [1440, 3],
     [768, 2],
   ] as const) {
-    it(`at ${width} px: every card usable before the engine loads, ${perView} per view from the stylesheet alone, and the first not clipped once it has`, async () => {
+    it(`at ${width} px: every card usable before the engine loads, ${perView} per view from the stylesheet alone, the first not clipped once it has, and the section as tall before as after`, async () => {
       t = await openPage({ viewport: { width, height: 900 } });
       const { page } = t;
       await page.goto(`${mainUrl()}/`);
@@ -324,8 +324,18 @@ describe('the home page explainer carousel', () => {
         });
       expect(await page.locator('#home-explainers [data-engine="embla"]').count()).toBe(0);
       expect(await tilesPerView()).toBe(perView);
+      const height = () =>
+        page.evaluate(
+          () => document.querySelector('#home-explainers')!.getBoundingClientRect().height,
+        );
+      const before = await height();
       await page.locator('#home-explainers').scrollIntoViewIfNeeded();
       await page.locator('#home-explainers [data-engine="embla"]').waitFor();
+      // Dots below 1024 px only, and the page kept their room before they came: nothing moved.
+      const dots = page.locator('#home-explainers').getByRole('group', { name: 'Choose slide' });
+      if (width < 1024) await dots.waitFor();
+      expect(await dots.count()).toBe(width < 1024 ? 1 : 0);
+      expect(await height()).toBeCloseTo(before, 0);
       await expect
         .poll(() =>
           page.evaluate(() => {

@@ -348,6 +348,10 @@ export function Carousel({
       aria-label={label}
       data-state={state}
       data-engine={api ? 'embla' : 'none'}
+      // Arrows from a width on: no script knows the width before hydration, so the stylesheet
+      // keeps their room from that width on (carousel.css), and the slides do not shrink when
+      // they come.
+      data-arrows-from={arrows !== false && arrowsMinWidth > 0 ? arrowsMinWidth : undefined}
       style={rootStyle}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
@@ -408,6 +412,17 @@ export function Carousel({
         </div>
       </div>
       {showArrows && arrow('next')}
+      {showDots && !view && (
+        // The dots' room until the engine has measured the slides (a prerendered page, a
+        // widget not yet hydrated): the page below does not move when they come. Where only
+        // narrow screens get dots, the stylesheet drops it on wide ones (data-below), before any
+        // script knows the width.
+        <div
+          className="spartan-carousel__dots spartan-carousel__dots--pending"
+          aria-hidden="true"
+          data-below={dots === 'narrow' ? arrowsMinWidth : undefined}
+        />
+      )}
       {showDots && view && (
         <div className="spartan-carousel__dots" role="group" aria-label="Choose slide">
           {Array.from({ length: positions }, (_, i) => (
