@@ -11,7 +11,7 @@ const GEO_URL = `/widgets/${GEO_FILE}`;
 
 export function InnovationHubsPage() {
   return (
-    <div className="page">
+    <div className="page page--hubs">
       <PageIntro title="Our Innovation Hubs" eyebrow="About">
         <p>Where the Spartans build: our headquarters and sub-headquarters across the country.</p>
       </PageIntro>

@@ -208,3 +208,20 @@ describe('spartan-hub-map on a partner page', () => {
     expect(await axeViolations(page, '#hub-map')).toEqual([]);
   });
 });
+
+describe('the hub map on /innovation-hubs', () => {
+  it('at 320 px, the narrowest phone, fits the screen whole: it never draws under 320 px, and takes the page margins for it', async () => {
+    t = await openPage({ viewport: { width: 320, height: 800 } });
+    const { page } = t;
+    await page.goto(`${mainUrl()}/innovation-hubs`);
+    const map = page.locator('.spartan-hub-map__map');
+    await map.scrollIntoViewIfNeeded();
+    await page.locator('.spartan-hub-map__map path.spartan-hub-map__state').first().waitFor();
+    const box = await map.evaluate((el) => {
+      const frame = el.querySelector('.spartan-hub-map__frame')!.getBoundingClientRect();
+      return { scrolls: el.scrollWidth - el.clientWidth, left: frame.left, right: frame.right };
+    });
+    expect(box).toEqual({ scrolls: 0, left: 0, right: 320 });
+    expect(t.errors).toEqual([]);
+  });
+});
