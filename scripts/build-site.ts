@@ -96,6 +96,9 @@ export function fillTemplate(
   return out;
 }
 
+/** The chunks of the forms' code, loaded on first interaction (their source files' names). */
+const FORM_CODE = /^(?:kit|submit|login-api|axios)-/;
+
 export async function buildSite(): Promise<void> {
   const outDir = path.join(DIST, 'site');
   await build({
@@ -105,7 +108,15 @@ export async function buildSite(): Promise<void> {
       emptyOutDir: true,
       target: 'es2022',
       manifest: true,
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // The forms' code, loaded on first interaction, is not preloaded: each part is then
+        // asked for only by the module that imports it. A part that failed to load (offline)
+        // stays failed in the browser's module map, preloaded ones among them; the forms try
+        // again by loading the importer under a new address (widgets/internal/retry-import.ts),
+        // which asks anew for the parts it imports, and only for parts never asked for before.
+        resolveDependencies: (file, deps) => (FORM_CODE.test(path.basename(file)) ? [] : deps),
+      },
       reportCompressedSize: false,
       rolldownOptions: {
         output: {

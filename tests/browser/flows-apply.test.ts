@@ -4,7 +4,7 @@
  * the partner demo (another origin, strict CSP).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   axeViolations,
   demoUrl,
@@ -95,6 +95,44 @@ describe('applying as a Spartan', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  for (const where of ['site', 'partner'] as const) {
+    it(`${where === 'site' ? 'on the site' : 'through the widget on a partner origin'}: given its code failing to load while offline, then back online the next submit loads it and sends, nothing typed lost`, async () => {
+      tp = await openPage();
+      const { page, context } = tp;
+      const who = applicant('Offline Spartan');
+      let form: Page | Locator = page;
+      if (where === 'site') await gotoHydrated(page, `${mainUrl()}/apply-spartan`);
+      else {
+        await page.goto(`${demoUrl()}/forms.html`);
+        form = page.locator('#apply');
+        await form.getByLabel('Full Name').waitFor();
+      }
+      // Offline before the first interaction: the form's code (loaded on first focus) fails.
+      await context.setOffline(true);
+      await fillApply(form, who, pdfBytes(who.fullname));
+      await form.getByRole('button', { name: 'Submit Application' }).click();
+      await form.getByText('Join Spartan failed').waitFor();
+      await context.setOffline(false);
+      // The browser keeps a failed module's failure: without a new address, this try would fail
+      // again at once, with no request.
+      await form.getByRole('button', { name: 'Submit Application' }).click();
+      let id: string | null;
+      if (where === 'site') {
+        await page.waitForURL(/\/apply-spartan-success\?id=/);
+        id = new URL(page.url()).searchParams.get('id');
+      } else {
+        const box = form.getByRole('button', { name: /^Application ID Number / });
+        await box.waitFor();
+        id = (await box.textContent())!.replace(/^Application ID Number\s*/, '');
+      }
+      const stored = await apiGet(`/api/spartan_join/application/${id}/`);
+      expect((stored.json as Stored).data).toMatchObject({
+        fullname: who.fullname,
+        email: who.email,
+      });
+    });
+  }
 
   it('on a slow connection: the resume upload shows a labelled progress bar that advances, then the success page', async () => {
     tp = await openPage({ viewport: { width: 375, height: 800 } });

@@ -4,13 +4,16 @@
  * cookie XSRF-TOKEN and header X-XSRF-TOKEN, success on 200–299.
  */
 import type { AxiosInstance } from 'axios';
+import { retryableImport } from './retry-import.ts';
 
+// Tried again after a failure, asking the server again (retry-import.ts).
+const loadAxios = /* @__PURE__ */ retryableImport(() => import('axios'));
 const clients = new Map<string, Promise<AxiosInstance>>();
 
 export function httpClient(baseURL: string): Promise<AxiosInstance> {
   let client = clients.get(baseURL);
   if (!client) {
-    client = import('axios').then(({ default: axios }) =>
+    client = loadAxios().then(({ default: axios }) =>
       axios.create({
         baseURL,
         headers: { Accept: 'application/json' },

@@ -1,8 +1,10 @@
 /**
- * Loads a module once, on demand, and retries after a failure. Forms use it to
- * fetch their validation and HTTP code on first interaction, not before first
- * render.
+ * Loads a module once, on demand, and retries after a failure (asking the server again:
+ * retry-import.ts). Forms use it to fetch their validation and HTTP code on first interaction,
+ * not before first render.
  */
+import { retryableImport } from '../retry-import.ts';
+
 export interface Lazy<T> {
   get: () => Promise<T>;
   warm: () => void;
@@ -13,8 +15,9 @@ export interface Lazy<T> {
 export function lazy<T>(load: () => Promise<T>): Lazy<T> {
   let pending: Promise<T> | null = null;
   let value: T | null = null;
+  const attempt = retryableImport(load);
   const get = () => {
-    pending ??= load().then(
+    pending ??= attempt().then(
       (module) => (value = module),
       (error: unknown) => {
         pending = null;
