@@ -200,4 +200,45 @@ describe('ApplyForm', () => {
       expect(navigate).toHaveBeenCalledWith('/apply-spartan-success?id=in-data-5'),
     );
   });
+
+  it('given the form leaving the page while it sends, then the call is aborted and nothing navigates when an answer comes', async () => {
+    const user = setupUser();
+    const navigate = vi.fn();
+    const pending = deferred<{ data: unknown }>();
+    let signal: AbortSignal | undefined;
+    client.post.mockImplementation(
+      (_url: string, _body: FormData, config: { signal?: AbortSignal }) => {
+        signal = config.signal;
+        return pending.promise;
+      },
+    );
+    const { unmount } = render(
+      <ApplyForm successUrl="/apply-spartan-success" navigate={navigate} />,
+    );
+    await fillValid(user);
+    await user.click(submit());
+    await waitFor(() => expect(signal).toBeDefined());
+    expect(signal!.aborted).toBe(false);
+    unmount();
+    expect(signal!.aborted).toBe(true);
+    await act(async () => pending.resolve({ data: { application_id: 'late-1' } }));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('given a success-url, when the visitor comes Back to the page kept whole by the browser, then the form says it was sent, in place', async () => {
+    const user = setupUser();
+    const navigate = vi.fn();
+    client.post.mockResolvedValue({ data: { application_id: 'kept-7' } });
+    render(<ApplyForm successUrl="/apply-spartan-success" navigate={navigate} />);
+    await fillValid(user);
+    await user.click(submit());
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/apply-spartan-success?id=kept-7'));
+    // Still the sending form until then: the page is about to change.
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(await screen.findByText(/kept-7/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submitting...' })).toBeNull();
+  });
 });

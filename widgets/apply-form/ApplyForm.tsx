@@ -67,10 +67,10 @@ export function ApplyForm(props: ApplyFormProps) {
       run={run}
       props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={async (v) => (await logic.get()).validateApply(v, resume)}
-      submit={async (v) => {
+      submit={async (v, signal) => {
         if (LIBRARY && apiBase === undefined) throw notConnectedError('ApplyForm');
         setProgress(null);
-        return (await logic.get()).sendApply(apiBase, v, resume, setProgress, APPLY_FAILED);
+        return (await logic.get()).sendApply(apiBase, v, resume, setProgress, APPLY_FAILED, signal);
       }}
       prepare={() =>
         void logic.get().then(

@@ -28,6 +28,7 @@ export async function sendApply(
   resume: File | null,
   onProgress: (fraction: number | null) => void,
   fallback: string,
+  signal?: AbortSignal,
 ): Promise<string | null> {
   const body = new FormData();
   for (const [name, value] of Object.entries(values)) {
@@ -37,6 +38,7 @@ export async function sendApply(
   try {
     const client = await httpClient(resolveApiBase(apiBase));
     const response = await client.post(APPLY_PATH, body, {
+      ...(signal ? { signal } : {}),
       onUploadProgress: (event) => onProgress(event.total ? event.loaded / event.total : null),
     });
     return idFrom(response.data, 'application_id');

@@ -99,13 +99,18 @@ describe('InvestForm', () => {
     // Pressed again while busy: nothing more is sent.
     await user.click(button);
     expect(client.post).toHaveBeenCalledTimes(1);
-    expect(client.post).toHaveBeenCalledWith(INVEST_PATH, {
-      fullname: 'Grace Hopper',
-      email: 'grace@example.com',
-      phone: '555 123 4567',
-      location: 'Arlington, VA',
-      accreditation: 'net_worth',
-    });
+    expect(client.post).toHaveBeenCalledWith(
+      INVEST_PATH,
+      {
+        fullname: 'Grace Hopper',
+        email: 'grace@example.com',
+        phone: '555 123 4567',
+        location: 'Arlington, VA',
+        accreditation: 'net_worth',
+      },
+      // Called off if the form leaves the page meanwhile.
+      { signal: expect.any(AbortSignal) as AbortSignal },
+    );
     await expectNoAxeViolations(container);
     await act(async () => pending.resolve({ data: { investor_id: 'i-1' } }));
   });

@@ -68,9 +68,9 @@ export function InvestForm(props: InvestFormProps) {
       run={run}
       props={LIBRARY && apiBase ? { ...props, apiBase } : props}
       validate={async (v) => (await logic.get()).validateInvest(v, certified)}
-      submit={async (v) => {
+      submit={async (v, signal) => {
         if (LIBRARY && apiBase === undefined) throw notConnectedError('InvestForm');
-        return (await logic.get()).sendInvest(apiBase, v, INVEST_FAILED);
+        return (await logic.get()).sendInvest(apiBase, v, INVEST_FAILED, signal);
       }}
       prepare={() =>
         void logic.get().then(

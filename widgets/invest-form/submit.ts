@@ -32,10 +32,15 @@ export async function sendInvest(
   apiBase: string | undefined,
   values: InvestValues,
   fallback: string,
+  signal?: AbortSignal,
 ): Promise<string | null> {
   try {
     const client = await httpClient(resolveApiBase(apiBase));
-    const response = await client.post(INVEST_PATH, investPayload(values));
+    const response = await client.post(
+      INVEST_PATH,
+      investPayload(values),
+      signal ? { signal } : {},
+    );
     return idFrom(response.data, 'investor_id');
   } catch (error) {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- rejects with a FailureInfo (message and field errors), as the doc comment says

@@ -5,7 +5,7 @@
  * required note, the honeypot, the submit button and the in-place success state, whose code
  * (kit.ts) it loads on first interaction too.
  */
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useWidgetStyles } from '../../runtime/styles.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { lazy } from './lazy.ts';
@@ -53,8 +53,11 @@ export interface ApplicationShellProps<V extends Values> {
   props: ApplicationFormProps;
   /** Field messages by field name; `{}` when the values may be sent. */
   validate: (values: V) => Promise<Record<string, string>>;
-  /** Sends the values; resolves with the new id, rejects with a FailureInfo (errors.ts). */
-  submit: (values: V) => Promise<string | null>;
+  /**
+   * Sends the values; resolves with the new id, rejects with a FailureInfo (errors.ts). `signal`
+   * aborts the call: the form has left the page.
+   */
+  submit: (values: V, signal: AbortSignal) => Promise<string | null>;
   /** Called on the form's first focus: start loading what validate and submit need. */
   prepare: () => void;
   /** The message when a call fails without one of its own. */
@@ -78,6 +81,19 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
   usePrefilled(ref, p.adopt);
   const { run, values } = p;
   const ui = kit.loaded();
+  // A submission still under way when the form leaves the page (the visitor went elsewhere in a
+  // single-page app, or pressed Back to call it off) is called off: the upload stops, and the
+  // visitor is not taken to a success page from wherever they went.
+  const leaving = useRef<AbortController | null>(null);
+  useEffect(() => () => leaving.current?.abort(), []);
+  // Back from the success page to a page the browser kept whole (its back-forward cache): the
+  // form it shows had sent, and it says so in place, instead of a "Submitting..." that stays.
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && setReturned(true);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
   // The form's code could not load (e.g. offline): say so, keep what was typed.
   const unavailable = () =>
     run.update((s) => ({ ...s, phase: 'idle', failure: p.fallback, attempt: s.attempt + 1 }));
@@ -87,14 +103,17 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
   const onSubmit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     if (busy) return;
+    const call = new AbortController();
+    leaving.current = call;
     kit
       .get()
       .then((m) =>
         m.runSubmission(run, {
           validate: () => p.validate(values),
-          send: () => p.submit(values),
+          send: () => p.submit(values, call.signal),
           fallback: p.fallback,
           onSuccess: (id) => {
+            if (call.signal.aborted) return;
             p.onDone?.(id);
             if (p.props.successUrl) goToSuccess(p.props.successUrl, id, p.props.navigate);
           },
@@ -104,7 +123,7 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
   };
   return (
     <div ref={ref} className="spartan-root spartan-form">
-      {ui && run.phase === 'succeeded' && !p.props.successUrl ? (
+      {ui && run.phase === 'succeeded' && (!p.props.successUrl || returned) ? (
         <ui.SuccessState {...p.success} id={run.result} />
       ) : (
         // POST: a submit before the code arrives must not put what was typed into the address.
