@@ -315,11 +315,19 @@ describe('filling a form before the page has loaded its code (a slow connection)
       await held;
       await route.continue();
     });
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
     await page.goto(`${mainUrl()}${path}`, { waitUntil: 'commit' });
     await fill();
+    // Sent now, before the form's code has come, the form would leave the page (a POST to its
+    // own address): a click on Submit and Enter in a field wait for the code instead.
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByLabel('Full Name').press('Enter');
     expect(await page.locator(HYDRATED).count()).toBe(0);
     release();
     await page.locator(HYDRATED).waitFor({ state: 'attached' });
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(posts).toEqual([]);
   }
 
   it('given everything filled in before hydration, then it is all kept and sent: texts, choices and the resume', async () => {

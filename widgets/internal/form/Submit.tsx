@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 export interface SubmitButtonProps {
   busy: boolean;
   label: string;
@@ -12,10 +14,16 @@ export interface SubmitButtonProps {
  * while busy.
  */
 export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
+  // Not a submit button until the form's code runs (an effect runs in the browser only, after
+  // hydration): on a prerendered page still loading, a click or Enter would send the form to
+  // the page's own address and leave it for an answer meant for scripts. It waits instead, and
+  // what was typed meanwhile is kept.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   return (
     <>
       <button
-        type="submit"
+        type={live ? 'submit' : 'button'}
         className="spartan-submit"
         part="submit"
         aria-disabled={busy ? true : undefined}
