@@ -81,6 +81,15 @@ describe('API errors', () => {
       message: 'The server is restarting: try again in a moment',
       headers: { 'Retry-After': '5' },
     });
+    // A wait read at a glance: seconds under two minutes, then whole minutes (rounded up).
+    expect(errors.ERR_RATE_LIMITED(1).message).toBe('Too many requests: try again in 1 second');
+    expect(errors.ERR_RATE_LIMITED(119).message).toBe(
+      'Too many requests: try again in 119 seconds',
+    );
+    expect(errors.ERR_RATE_LIMITED(593)).toMatchObject({
+      message: 'Too many requests: try again in 10 minutes',
+      headers: { 'Retry-After': '593' },
+    });
   });
 
   it('an error made without a code is named by its status', () => {

@@ -159,10 +159,15 @@ export const ERR_UNSUPPORTED_MEDIA_TYPE = (expected?: string) =>
       : `Unsupported content type: send ${expected}`,
     CODES.UNSUPPORTED_MEDIA_TYPE,
   );
+/** A wait in words a visitor reads at a glance: seconds under two minutes, else whole minutes. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
 export const ERR_RATE_LIMITED = (retryAfterSeconds: number) =>
   named(
     429,
-    `Too many requests: try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
+    `Too many requests: try again in ${waitInWords(retryAfterSeconds)}`,
     CODES.RATE_LIMITED,
     { 'Retry-After': String(retryAfterSeconds) },
   );
