@@ -30,6 +30,14 @@ describe('describeFailure', () => {
     });
   });
 
+  it('given a body that says `message` instead of `detail` (a proxy in front), then that message', () => {
+    expect(describeFailure(httpError(413, { message: 'Upload too large' }), 'Failed')).toEqual({
+      message: 'Upload too large',
+      fieldErrors: {},
+      status: 413,
+    });
+  });
+
   it('given no answer at all, then the fallback, no status and no code', () => {
     expect(describeFailure(new Error('Network Error'), 'Failed')).toEqual({
       message: 'Failed',

@@ -25,7 +25,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The server body as a message, if it is one (a string, or `{detail: string}`). */
 export function serverMessage(data: unknown): string | undefined {
   if (typeof data === 'string' && data.trim() && !data.trimStart().startsWith('<')) return data;
-  if (isRecord(data) && typeof data.detail === 'string' && data.detail.trim()) return data.detail;
+  if (!isRecord(data)) return undefined;
+  // Ours say `detail`; a server or proxy in front of it may say `message` (docs/FORMS.md).
+  for (const text of [data.detail, data.message]) {
+    if (typeof text === 'string' && text.trim()) return text;
+  }
   return undefined;
 }
 
