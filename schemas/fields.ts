@@ -26,14 +26,14 @@ export function shownText() {
   ] as const;
 }
 
-/** Text that may be left empty: trimmed, at most `max`. */
+/** Text that may be left empty (free text: a message): trimmed, at most `max`. */
 export function optionalText(max: number) {
   return z.optional(
     z.string({ error: 'Enter text' }).check(
       z.trim(),
       z.maxLength(max, `Use at most ${max} characters`),
       z.refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), 'Remove control characters'),
-      z.refine((s) => !BIDI.test(s), BIDI_MESSAGE),
+      z.refine((s) => !BIDI_CONTROLS.test(s), BIDI_MESSAGE),
       z.refine((s) => !UNREADABLE.test(s), UNREADABLE_MESSAGE),
     ),
   );
@@ -48,6 +48,12 @@ export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * show something else than was sent ("evil\u202Etxt.pdf").
  */
 export const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * The embeddings, overrides and isolates alone: free text (a message) keeps the direction marks,
+ * which right-to-left keyboards type and copied Arabic or Hebrew text carries, and which move no
+ * run of text around them.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 const BIDI_MESSAGE = 'Remove invisible text-direction characters';
 /**
  * Format characters that show nothing: the soft hyphen, the zero-width space, the word joiner and

@@ -38,7 +38,7 @@ export function ageOn(iso: string, today: Date = new Date()): number | null {
 const dateOfBirth = z.string({ error: 'Enter your date of birth' }).check(
   z.trim(),
   z.minLength(1, 'Enter your date of birth'),
-  z.refine((s) => ageOn(s) !== null, 'Enter a valid date (YYYY-MM-DD)'),
+  z.refine((s) => ageOn(s) !== null, 'Enter a real date, with a four-digit year'),
   z.refine((s) => {
     const age = ageOn(s);
     return age === null || age >= 0;

@@ -476,6 +476,16 @@ describe.each(targets)('error hygiene on $label', (target) => {
       expect(res.statusCode).toBe(201);
     });
 
+    it('given a message with the right-to-left mark an Arabic keyboard types, then it is stored; with an override, 400 on the message', async () => {
+      const message = 'مرحبا\u200F، I would like to invest.';
+      const res = await invest({ message });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.message).toBe(message);
+      const spoof = await invest({ message: 'Hello \u202Eworld' });
+      expect(spoof.statusCode).toBe(400);
+      expect(Object.keys(spoof.json().errors)).toEqual(['message']);
+    });
+
     it.each(hidden)(
       'given a staff display name with %s, then 400 on create and on rename',
       async (_label, name) => {

@@ -39,8 +39,8 @@ describe('Spartan application schema', () => {
   });
 
   it.each([
-    ['date_of_birth', '1990-02-30', 'Enter a valid date (YYYY-MM-DD)'],
-    ['date_of_birth', '12/04/1990', 'Enter a valid date (YYYY-MM-DD)'],
+    ['date_of_birth', '1990-02-30', 'Enter a real date, with a four-digit year'],
+    ['date_of_birth', '12/04/1990', 'Enter a real date, with a four-digit year'],
     ['date_of_birth', '2999-01-01', 'Date of birth must be in the past'],
     ['date_of_birth', '1850-01-01', 'Enter a valid date of birth'],
     ['phone', '12345', 'Enter a valid phone number'],
