@@ -85,8 +85,6 @@ const applicationSchema = {
   ],
 } as const;
 
-const RESUME_EXTENSION = /\.(pdf|docx?)$/i;
-
 const columns = {
   id: spartanApplications.id,
   createdAt: spartanApplications.createdAt,
@@ -154,15 +152,17 @@ interface CheckedResume {
   data: Buffer;
 }
 
-/** The resume's problem in words, or the checked file. Extension and content must agree. */
+/**
+ * The resume's problem in words, or the checked file. Its name must end in one of the three
+ * extensions and its content must be one of the three kinds; a real document named as another of
+ * them (a DOCX saved as cv.doc) is kept, under its own kind's extension: the visitor could do
+ * nothing about a refusal, and the content is what was checked.
+ */
 function checkResume(file: { filename: string; data: Buffer }): CheckedResume | string {
   const shown = resumeFileError({ name: file.filename, size: file.data.length });
   if (shown) return shown;
   const kind = sniffResume(file.data);
-  const claimed = RESUME_EXTENSION.exec(file.filename)?.[1]?.toLowerCase();
-  if (!kind || kind !== claimed) {
-    return 'This file is not a real PDF, DOC or DOCX document';
-  }
+  if (!kind) return 'This file is not a real PDF, DOC or DOCX document';
   return { filename: safeDisplayName(file.filename, kind), kind, data: file.data };
 }
 

@@ -572,7 +572,6 @@ export function apiSuite(label: string, target: SuiteTarget): void {
         for (const [filename, data] of [
           ['cv.pdf', exe()],
           ['cv.docx', HTML],
-          ['cv.docx', pdf()],
           ['cv.exe', pdf()],
           ['cv.doc', Buffer.from('PK\x03\x04 not really a zip', 'latin1')],
         ] as const) {
@@ -580,6 +579,28 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           expect(res.statusCode, filename).toBe(400);
           expect(res.json().code, filename).toBe(CODES.INVALID_FORM);
           expect(res.json().errors.resume).toMatch(/PDF, DOC or DOCX|\.pdf, \.doc or \.docx/);
+        }
+      });
+
+      it('given a real document named with another of the three extensions, then it is kept under its own', async () => {
+        const { doc, docx } = await import('./fixtures.ts');
+        for (const [filename, data, kept, type] of [
+          ['cv.docx', pdf(), 'cv.pdf', 'application/pdf'],
+          [
+            'cv.doc',
+            docx(),
+            'cv.docx',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          ],
+          ['Lebenslauf.pdf', doc(), 'Lebenslauf.doc', 'application/msword'],
+        ] as const) {
+          const res = await apply(spartanFields(), [{ filename, data }]);
+          expect(res.statusCode, filename).toBe(201);
+          expect(res.json().data.resume, filename).toMatchObject({
+            filename: kept,
+            content_type: type,
+            size: data.length,
+          });
         }
       });
 
