@@ -1,6 +1,7 @@
 /**
  * The counter and banner bundles embedded by script tag on a partner page on
  * another origin, under a strict CSP (no 'unsafe-inline', no 'unsafe-eval').
+ * Last, the room the demo pages keep for the widgets before their scripts arrive.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -437,4 +438,49 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
       ]),
     );
   });
+});
+
+describe('the room a partner page keeps for the widgets (README, "Keep the page still")', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width} px, the demo pages hardly move when the widgets arrive after the page has painted (layout shift under 0.1)`, async () => {
+      current = await openPage({ viewport: { width, height: 900 } });
+      const { page } = current;
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shift: number };
+        seen.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            seen.shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const name of ['index', 'rich', 'forms']) {
+        // The widgets' scripts are held until the page has painted without them.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/widgets\/.*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        // Module scripts hold DOMContentLoaded back: the page is there once it has committed and
+        // its main part has been parsed (the demo pages are small).
+        await page.goto(`${demoUrl()}/${name}.html`, { waitUntil: 'commit' });
+        await page.locator('main').waitFor({ state: 'attached' });
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        release();
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('*')]
+            .filter((el) => el.localName.startsWith('spartan-'))
+            .every((el) => el.shadowRoot?.childElementCount),
+        );
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+        expect(shift, name).toBeLessThan(0.1);
+        await page.unrouteAll();
+      }
+    });
+  }
 });
