@@ -3,9 +3,10 @@
  * point the widgets' calls, at http://HOST:PORT (or `SPARTAN_ORIGIN`), and their CSP allows
  * that origin. The real demo server, each page of demo/ as a browser would get it.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildDemo, demoSpartanOrigin } from './demo.ts';
 import { ROOT } from './paths.ts';
 
@@ -45,4 +46,38 @@ describe('the demo pages', () => {
       await demo.close();
     }
   });
+});
+
+describe('npm run demo', () => {
+  it(
+    'serves the pages, and stops, port and all, on SIGTERM to npm',
+    { timeout: 60_000 },
+    async () => {
+      const child = spawn('npm', ['run', 'demo'], {
+        cwd: ROOT,
+        env: { ...process.env, DEMO_PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      onTestFinished(() => {
+        child.kill('SIGKILL');
+      });
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /Partner demo on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+          if (match?.[1]) resolve(match[1]);
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        void exited.then((code) => reject(new Error(`exited early (${code}):\n${output}`)));
+      });
+      expect((await fetch(`${url}/index.html`)).status).toBe(200);
+      // npm itself, as a process manager or a terminal's kill would signal it.
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await expect(fetch(`${url}/index.html`)).rejects.toThrow();
+    },
+  );
 });

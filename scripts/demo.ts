@@ -73,8 +73,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.DEMO_PORT ?? 5174);
   const app = await buildDemo(origin);
   await app.listen({ host: '127.0.0.1', port });
+  // The port it listens on (DEMO_PORT=0 picks a free one).
+  const { port: listening } = app.server.address() as { port: number };
   console.log(
-    `Partner demo on http://127.0.0.1:${port} (widgets from ${origin}; start that with npm start)`,
+    `Partner demo on http://127.0.0.1:${listening} (widgets from ${origin}; start that with npm start)`,
   );
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
