@@ -417,7 +417,11 @@ describe('the npm package', () => {
 });
 
 describe.each([18, 19] as const)('a React %i app', (major) => {
-  const dir = appDir(major);
+  // Read in beforeAll: the scratch folder is made in the file's beforeAll, after collection.
+  let dir = '';
+  beforeAll(() => {
+    dir = appDir(major);
+  });
 
   it('has that React installed beside the package', () => {
     const version = (name: string) =>
