@@ -19,6 +19,7 @@ export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
   // the page's own address and leave it for an answer meant for scripts. It waits instead, and
   // what was typed meanwhile is kept.
   const [live, setLive] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- once, after mount: the first render must match the server's
   useEffect(() => setLive(true), []);
   return (
     <>
