@@ -1,9 +1,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as shared from '../../../widgets/shared.ts';
 import { fakeClientPerTest } from '../../../tests/http-fakes.ts';
 import { ACCOUNT_PATHS } from '../../../schemas/api-paths.ts';
 import { SessionWatch } from './SessionWatch.tsx';
+import { authState, loginFulfilled } from './store.ts';
 
 const client = fakeClientPerTest(shared);
 
@@ -46,4 +47,69 @@ it('given a token that ends before the idle end, then the warning comes two minu
   });
   expect(dialog).toHaveTextContent(`you will be logged out at ${end}, in less than two minutes`);
   expect(screen.getByRole('button', { name: 'Stay logged in' })).toBeInTheDocument();
+});
+
+describe('when the time is up here', () => {
+  const session = {
+    expires_at: at(12 * 60 * MINUTE),
+    idle_expires_at: at(30 * MINUTE),
+    last_seen_at: at(0),
+    absolute_expires_at: at(8 * 60 * MINUTE),
+  };
+  /** The server's answer, dated when it is given (its clock and the page's agree). */
+  const reply = (times: typeof session) => () =>
+    Promise.resolve({ data: { session: times }, headers: { date: new Date().toUTCString() } });
+  const sessionReads = () =>
+    client.get.mock.calls.filter(([url]) => url === ACCOUNT_PATHS.session).length;
+
+  beforeEach(() => {
+    loginFulfilled(authState, { access: 'token-1', user: null });
+  });
+
+  it.each([
+    [
+      'the server still counts it (its slack of 30 s)',
+      () => client.get.mockImplementation(reply(session)),
+    ],
+    [
+      'the server cannot be reached',
+      () =>
+        client.get
+          .mockImplementationOnce(reply(session))
+          .mockRejectedValue(new Error('Network Error')),
+    ],
+  ])(
+    'given %s, then it asks once, and the session ends here at the announced time',
+    async (_, set) => {
+      set();
+      render(<SessionWatch />);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(sessionReads()).toBe(1);
+      // Past the local end (30 minutes less the slack), and a further minute.
+      await act(() => vi.advanceTimersByTimeAsync(30 * MINUTE));
+      expect(sessionReads()).toBe(2);
+      expect(authState.isAuthenticated).toBe(false);
+      await act(() => vi.advanceTimersByTimeAsync(MINUTE));
+      expect(sessionReads()).toBe(2);
+    },
+  );
+
+  it('given activity in another tab meanwhile (the server saw it), then the session goes on, and the warning comes before its new end', async () => {
+    client.get
+      .mockImplementationOnce(reply(session))
+      .mockImplementation(
+        reply({ ...session, idle_expires_at: at(50 * MINUTE), last_seen_at: at(20 * MINUTE) }),
+      );
+    render(<SessionWatch />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => vi.advanceTimersByTimeAsync(30 * MINUTE));
+    expect(sessionReads()).toBe(2);
+    expect(authState.isAuthenticated).toBe(true);
+    // Its new local end: 20 + 30 minutes less the slack; the warning two minutes before.
+    await act(() => vi.advanceTimersByTimeAsync(18 * MINUTE));
+    expect(
+      screen.getByRole('alertdialog', { name: 'Your session is about to end' }),
+    ).toBeInTheDocument();
+    expect(sessionReads()).toBe(2);
+  });
 });

@@ -145,9 +145,17 @@ export function SessionWatch() {
       const now = Date.now();
       if (end === Infinity) return setEndsAt(null);
       if (now >= end) {
-        // The time is up here: the server has the last word (this clock may be off).
+        // The time is up here. The server is asked once, for activity this page did not see (a
+        // session extended in another tab moves the end on); else, or when the server cannot be
+        // reached, the session ends here now, as the warning said it would. (Asked again and
+        // again, a session inside the server's slack, or a server that is down, drew hundreds of
+        // calls a second.)
         setEndsAt(null);
-        void readSession().then((alive) => alive && live && schedule());
+        void readSession().then((alive) => {
+          if (!live || !alive) return;
+          if (sessionEnd() > Date.now()) schedule();
+          else expireSession();
+        });
         return;
       }
       setEndsAt(now >= end - WARN_BEFORE_MS ? end : null);
