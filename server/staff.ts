@@ -110,6 +110,10 @@ export function publicUser(row: Pick<StaffRow, 'id' | 'username' | 'role' | 'nam
   return { id: row.id, username: row.username, role: row.role as Role, name: row.name };
 }
 
+/** Why an admin may not reset their own password here (they change it under My account). */
+export const SELF_RESET =
+  'You cannot reset your own password: change it under My account, with your current one';
+
 export class StaffService {
   constructor(
     private readonly db: Db,
@@ -314,6 +318,9 @@ export class StaffService {
 
   /** Replaces the password by a one-time setup link; the old password stops working. */
   async resetPasswordWithLink(id: string, actor: Actor = CLI_ACTOR): Promise<SetupLink> {
+    // A reset ends the account's sessions: your own would end before you saw its link, and
+    // your password would already be gone.
+    if (actor.id === id) throw new StaffAccountError(SELF_RESET, 'self');
     const link = newSetupLink();
     const ended = await this.db.transaction(async (tx) => {
       const updated = await tx

@@ -662,6 +662,20 @@ export function staffSuite(
         });
         expect(link.json().setup_url).toMatch(/#/);
         expect((await login('mover', PASSWORD)).statusCode).toBe(401);
+        // A reset of one's own password would end one's session before its link could be seen.
+        const selfReset = await as(admin.token, {
+          method: 'POST',
+          url: `/api/staff/users/${admin.id}/reset-password/`,
+        });
+        expect(selfReset.statusCode).toBe(409);
+        expect(selfReset.json()).toEqual({
+          detail:
+            'You cannot reset your own password: change it under My account, with your current one',
+          code: CODES.CONFLICT,
+        });
+        expect(
+          (await as(admin.token, { method: 'GET', url: '/api/staff/users/' })).statusCode,
+        ).toBe(200);
         const self = await as(admin.token, {
           method: 'DELETE',
           url: `/api/staff/users/${admin.id}/`,

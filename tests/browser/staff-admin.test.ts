@@ -219,6 +219,12 @@ eachDatabase('staff accounts, as an admin', ({ embeddedOnly }) => {
     await page.waitForURL(`${mainUrl()}/staff?section=staff`);
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('link', { name: username, exact: true }).count()).toBe(0);
+
+    // One's own account: no reset of one's own password (it would end this very session before
+    // its link could be seen), but the way to change it.
+    await page.getByRole('link', { name: staffCredentials().username, exact: true }).click();
+    await page.getByRole('link', { name: 'Change your password in My account' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reset password' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

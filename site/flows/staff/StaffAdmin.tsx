@@ -499,13 +499,21 @@ function AccountDetail({ id }: { id: string }) {
       {data && (
         <Panel title="Security">
           <div className="button-row">
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={() => setPending('reset-password')}
-            >
-              Reset password
-            </button>
+            {/* Not one's own: its sessions end at once, and with them one's own, before its link
+                could be seen. One's own password changes under My account. */}
+            {me?.id === data.id ? (
+              <AppLink className="button button--outline" href={sectionHref('account')}>
+                Change your password in My account
+              </AppLink>
+            ) : (
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => setPending('reset-password')}
+              >
+                Reset password
+              </button>
+            )}
             <button
               type="button"
               className="button button--outline"
