@@ -101,8 +101,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             className={
               props.tone === 'primary' ? 'button button--dark' : 'button staff-button--danger'
             }
-            onClick={onConfirm}
-            disabled={busy}
+            // Unavailable while busy, but not `disabled`: a disabled button loses focus, which
+            // would fall out of the modal to the page behind, and a failure would leave it there.
+            aria-disabled={busy ? true : undefined}
+            onClick={() => {
+              if (!busy) onConfirm();
+            }}
           >
             {busy ? (props.busyLabel ?? 'Deleting...') : confirmLabel}
           </button>
