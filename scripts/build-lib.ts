@@ -5,7 +5,7 @@
  * made from it (VS Code custom data, JetBrains web-types) and a README. Every
  * other dependency is bundled in, so the package depends on nothing but its React peer.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
@@ -14,6 +14,8 @@ import { DIST, ROOT } from './paths.ts';
 import { productionDefine } from './vite-shared.ts';
 
 const OUT = path.join(DIST, 'lib');
+/** Where tsc writes the declarations; `buildLib` moves them into the package (OUT/types). */
+const TYPES_EMITTED = path.join(DIST, '.lib-types');
 /** What the host app provides: React itself (a peer dependency). */
 const EXTERNAL = /^(?:react|react-dom)(?:\/.*)?$/;
 const ENTRIES = { index: 'widgets/index.ts', register: 'widgets/register.ts' } as const;
@@ -181,7 +183,43 @@ function pruneDeclarations(dir: string, entries: string[]): void {
   for (const folder of folders) if (fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
 }
 
-export async function buildLib(): Promise<void> {
+/**
+ * Emits the declarations, one per module (tsc, a process of its own), into TYPES_EMITTED. They
+ * depend on the sources alone (widgets/hub-map/geo-file.ts among them, written by build-geo.ts),
+ * so the build starts this once the sources are final and it runs beside the other steps, which
+ * work in the build's own process; `buildLib` waits for it.
+ */
+export function emitDeclarations(): Promise<void> {
+  fs.rmSync(TYPES_EMITTED, { recursive: true, force: true });
+  const args = [
+    '-p',
+    'tsconfig.lib.json',
+    '--rootDir',
+    '.',
+    '--outDir',
+    TYPES_EMITTED,
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--rewriteRelativeImportExtensions',
+  ];
+  const tsc = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsc'), args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    tsc.on('error', reject);
+    tsc.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`tsc (declarations) exited with ${signal ?? code}`));
+    });
+  });
+  // Handled here too: when a step before the lib's fails, the build ends with that failure.
+  done.catch(() => {});
+  return done;
+}
+
+/** The package; `declarations` is `emitDeclarations()`'s promise when the build started it. */
+export async function buildLib(declarations = emitDeclarations()): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true });
   await build({
     configFile: false,
@@ -218,21 +256,8 @@ export async function buildLib(): Promise<void> {
   });
   // Declarations, one per module, under types/ (a CommonJS scope, so that both the ESM and the
   // CJS entry typings below can point at them).
-  execFileSync(
-    path.join(ROOT, 'node_modules', '.bin', 'tsc'),
-    [
-      '-p',
-      'tsconfig.lib.json',
-      '--rootDir',
-      '.',
-      '--outDir',
-      path.join(OUT, 'types'),
-      '--declaration',
-      '--emitDeclarationOnly',
-      '--rewriteRelativeImportExtensions',
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
+  await declarations;
+  fs.renameSync(TYPES_EMITTED, path.join(OUT, 'types'));
   fixDeclarations(path.join(OUT, 'types'));
   pruneDeclarations(
     path.join(OUT, 'types'),

@@ -1,6 +1,6 @@
 /** `npm run build`: writes dist/ (widgets, site, lib) and custom-elements.json. */
 import { buildGeo } from './build-geo.ts';
-import { buildLib, servedManifest } from './build-lib.ts';
+import { buildLib, emitDeclarations, servedManifest } from './build-lib.ts';
 import { buildMedia } from './build-media.ts';
 import { buildSite } from './build-site.ts';
 import { buildWidgets } from './build-widgets.ts';
@@ -11,9 +11,20 @@ import { writeHashedFiles } from './hashed-files.ts';
 import { DIST } from './paths.ts';
 import { precompress } from './precompress.ts';
 
+/** The package's declarations being emitted, from the end of the first step. */
+let declarations: Promise<void> | undefined;
+
 const steps: Array<[string, () => Promise<void>]> = [
-  // First: the widgets and the site bundle the geometry's hashed name.
-  ['geo', async () => void (await buildGeo())],
+  // First: the widgets and the site bundle the geometry's hashed name. It is the last source file
+  // the build writes, so the package's declarations (tsc, a process of its own) start then, beside
+  // the steps below: one after the other, they took about 5 of the build's 20 s on a quiet machine.
+  [
+    'geo',
+    async () => {
+      await buildGeo();
+      declarations = emitDeclarations();
+    },
+  ],
   ['widgets', buildWidgets],
   ['media', buildMedia],
   ['site', buildSite],
@@ -37,7 +48,7 @@ const steps: Array<[string, () => Promise<void>]> = [
     },
   ],
   // Last: the package ships the manifest.
-  ['lib', buildLib],
+  ['lib', () => buildLib(declarations)],
 ];
 
 export async function buildAll(): Promise<void> {
