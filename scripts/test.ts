@@ -5,6 +5,7 @@
  * - build; then, side by side, generated files up to date and the browser tests in Chromium (the
  *   size budgets among them: tests/browser/size.test.ts measures them from the server those tests
  *   run, where a gate of their own started a server and made a database for them alone).
+ * The embedded database's template, which both vitest runs copy, is made once, from the start.
  * The browser tests, the longest gate, start as soon as the build is done. A lane stops at its
  * first failure; the other finishes the stage it is in.
  * Each gate writes to a log of its own, printed whole when the gate ends, so output never
@@ -16,6 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './paths.ts';
+import { SHARED_TEMPLATE } from '../tests/api/pglite-template.ts';
+import { TEST_NODE_FLAGS } from '../tests/api/processes.ts';
 import { failuresIn, type VitestReport } from './test-failures.ts';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -98,6 +101,22 @@ const CHECKS: Gate[] = [
     '.',
   ]),
 ];
+/**
+ * The embedded database's template (tests/api/pglite-template.ts), made once, at the start, beside
+ * both lanes' first stages, for both vitest runs (each would make one in its global set-up, and
+ * the browser tests' would start only after it). Each run waits for it before it starts.
+ */
+const template = path.join(tmp, 'pglite-template');
+process.env[SHARED_TEMPLATE] = template;
+const templateMade = run(
+  gate('embedded database template', process.execPath, [
+    ...TEST_NODE_FLAGS,
+    '--import',
+    'tsx',
+    'tests/api/make-pglite-template.ts',
+    template,
+  ]),
+);
 const lanes: Gate[][][] = [
   [CHECKS, [vitest('unit, component and API tests', null)]],
   [
@@ -120,6 +139,7 @@ let ok = true;
 await Promise.all(
   lanes.map(async (lane) => {
     for (const stage of lane) {
+      if (stage.some((g) => g.report) && !(await templateMade)) ok = false;
       if (!ok) return;
       const results = await Promise.all(stage.map((g) => run(g)));
       if (results.includes(false)) {
@@ -129,6 +149,8 @@ await Promise.all(
     }
   }),
 );
+// Not left running (nor its folder half removed) when a lane stopped before needing it.
+if (!(await templateMade)) ok = false;
 fs.rmSync(tmp, { recursive: true, force: true });
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\ntest: ${passed} passed, ${failed} failed`);

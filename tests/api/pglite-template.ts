@@ -40,6 +40,21 @@ export async function makePgliteTemplate(dataDir: string): Promise<string> {
   return dataDir;
 }
 
+/** Names the template npm test made for both of its vitest runs (scripts/test.ts), if it did. */
+export const SHARED_TEMPLATE = 'SPARTAN_PGLITE_TEMPLATE';
+
+/**
+ * The run's template: the one npm test made (SHARED_TEMPLATE; only copied, left for npm test to
+ * remove), else a new one in the folder `dataDir()` names, which `made` says the caller removes.
+ */
+export async function runTemplate(
+  dataDir: () => string,
+): Promise<{ template: string; made: boolean }> {
+  const shared = process.env[SHARED_TEMPLATE];
+  if (shared) return { template: shared, made: false };
+  return { template: await makePgliteTemplate(dataDir()), made: true };
+}
+
 /** Copies the database of `template` (a data folder) into `dir` (made, 0700, if missing). */
 export function copyPgliteTemplate(template: string, dir: string): string {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -49,7 +64,8 @@ export function copyPgliteTemplate(template: string, dir: string): string {
 
 export async function setup(project: TestProject): Promise<() => void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-pglite-'));
-  const template = await makePgliteTemplate(path.join(root, 'template'));
+  // In `root` when made here: removed with it.
+  const { template } = await runTemplate(() => path.join(root, 'template'));
   const copies = path.join(root, 'copies');
   fs.mkdirSync(copies);
   const runTemp = path.join(root, 'temp');

@@ -20,7 +20,7 @@ import { build } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { buildDemo } from '../../scripts/demo.ts';
 import { DIST } from '../../scripts/paths.ts';
-import { copyPgliteTemplate, makePgliteTemplate } from '../api/pglite-template.ts';
+import { copyPgliteTemplate, runTemplate } from '../api/pglite-template.ts';
 import {
   SKIP_POSTGRES,
   startPostgres,
@@ -119,7 +119,7 @@ export default async function setup(project: TestProject) {
   // One migrated embedded database, copied for each PGlite server (and start.test.ts): creating
   // one (initdb in WebAssembly, every migration) costs several seconds of CPU, a copy a fraction
   // of one, and a server opens the copy as it would the folder its first start left.
-  const template = await makePgliteTemplate(temp());
+  const { template, made } = await runTemplate(temp);
   const dataDir = copyPgliteTemplate(template, temp());
   const pgDataDir = temp();
   const mfaDataDirs = [copyPgliteTemplate(template, temp()), temp()];
@@ -148,7 +148,7 @@ export default async function setup(project: TestProject) {
     await demo.close();
     for (const app of servers) await app.close();
     await cluster?.stop();
-    for (const dir of [template, dataDir, pgDataDir, ...mfaDataDirs])
+    for (const dir of [...(made ? [template] : []), dataDir, pgDataDir, ...mfaDataDirs])
       fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
