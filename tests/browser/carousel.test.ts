@@ -231,8 +231,9 @@ describe('Carousel on embla', () => {
     await page.mouse.move(1, 1);
     await page.clock.runFor(1499);
     await button(page, 'auto', `Slide ${chosen}`).click();
-    // Time stands still: the move to the chosen slide has not begun.
-    expect(await shown(page, 'auto')).toEqual([from]);
+    // Time stands still from here, but the click's own handling may already have shown the chosen
+    // slide (on a busy machine it did): what counts is that the turn falling due does not move on
+    // from it.
     await page.clock.runFor(3000);
     await page.mouse.move(1, 1);
     await page.clock.runFor(3000);

@@ -209,15 +209,21 @@ eachDatabase('a staff session that ends behind the page', ({ embeddedOnly }) => 
             sessionStorage.setItem('authToken', value);
           }
         }, token);
+        // The page's timers on a clock the test can stop: between the session's end and the
+        // action, the page's own polls (every 10 s) must not find the end first, however long a
+        // busy machine takes to get there.
+        await page.clock.install();
         // The page reads its session's times once when it opens: end the session after that.
         const watching = page.waitForResponse((r) => r.url().endsWith('/api/security-session/'));
         await page.goto(`${mainUrl()}${start}`);
         await watching;
         await page.getByRole('button', { name: 'Log out', exact: true }).waitFor();
         await page.locator('main h2').first().waitFor();
+        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
         await endSessionElsewhere(page);
         const user = action.next.includes('USER') ? await ownId() : '';
         await action.act(page);
+        await page.clock.resume();
         await expectSessionEnded(
           page,
           action.next.replace('TARGET', target.id).replace('USER', user),
