@@ -5,6 +5,7 @@ import { MAX_NOTE_LENGTH, REVIEW_STATUSES } from '../../../content/review.ts';
 import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../auth/store.ts';
 import {
+  ALREADY_DELETED,
   addNote,
   announce,
   downloadResume,
@@ -130,9 +131,10 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   };
 
   const onDelete = async () => {
-    if (await removeApplication(kind, id)) {
+    const done = await removeApplication(kind, id);
+    if (done) {
       staffState.focusList = true;
-      announce('Application deleted');
+      announce(done === 'gone' ? ALREADY_DELETED : 'Application deleted');
       navigate(back, true, true);
     }
   };

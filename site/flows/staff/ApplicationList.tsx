@@ -7,6 +7,7 @@ import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../auth/store.ts';
 import {
   EXPORTS,
+  ALREADY_DELETED,
   PAGE_SIZE,
   announce,
   exportView,
@@ -199,9 +200,10 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const confirmDelete = async () => {
     if (!toDelete) return;
     const index = list.data.findIndex((a) => a.id === toDelete.id);
-    if (await removeApplication(kind, toDelete.id)) {
+    const done = await removeApplication(kind, toDelete.id);
+    if (done) {
       setToDelete(null);
-      announce('Application deleted');
+      announce(done === 'gone' ? ALREADY_DELETED : 'Application deleted');
       focusAfterDelete.removing(toDelete.id, index);
       // The page may now be short: fetch it again so it fills up from the next.
       refetch();

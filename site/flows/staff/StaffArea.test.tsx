@@ -265,6 +265,26 @@ describe('staff area', () => {
     );
   });
 
+  it('given the application deleted by a colleague first (404), then the dialog closes, the row goes, and it says so', async () => {
+    const user = setupUser();
+    listAnswer([row(1), row(2)]);
+    render(<StaffPage url="/staff" />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete the application of Applicant 1' }),
+    );
+    listAnswer([row(2)]);
+    client.request.mockRejectedValueOnce(httpError(404, { detail: 'Not found' }));
+    await user.click(screen.getByRole('button', { name: 'Delete application' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByText('Applicant 1')).toBeNull();
+    expect(screen.queryByText('Not found')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(
+        'This application had already been deleted',
+      ),
+    );
+  });
+
   it('when a delete fails, then the dialog shows the server message or "Delete Spartan Application failed"', async () => {
     const user = setupUser();
     listAnswer([row(1)]);

@@ -295,22 +295,38 @@ export async function fetchDetail(kind: Kind, id: string): Promise<void> {
 }
 
 /** Deletes one application; true when the server confirmed it (and it left the list). */
-export async function removeApplication(kind: Kind, id: string): Promise<boolean> {
+/** What a delete says when the application was already gone. */
+export const ALREADY_DELETED = 'This application had already been deleted';
+
+/**
+ * Deletes one application: 'deleted', or 'gone' when it no longer existed (a colleague, or the
+ * retention sweep, deleted it first: the outcome asked for, said as such), or null on failure
+ * (its message in `deleteError`).
+ */
+export async function removeApplication(
+  kind: Kind,
+  id: string,
+): Promise<'deleted' | 'gone' | null> {
   const state = staffState[kind];
   state.deleting = true;
   state.deleteError = null;
-  try {
-    const body = await call<{ id?: unknown }>('delete', KINDS[kind].remove(id));
-    const removed =
-      typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : id;
+  const drop = (removed: string) => {
     state.list.data = state.list.data.filter((item) => item.id !== removed);
     state.list.total = Math.max(0, state.list.total - 1);
     state.list.capped = state.list.capped && state.list.total > 0;
     if (state.detail.data?.id === removed) state.detail.data = null;
-    return true;
+  };
+  try {
+    const body = await call<{ id?: unknown }>('delete', KINDS[kind].remove(id));
+    drop(typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : id);
+    return 'deleted';
   } catch (error) {
+    if (describeFailure(error, '').status === 404) {
+      drop(id);
+      return 'gone';
+    }
     state.deleteError = failure(error, KINDS[kind].failed.remove);
-    return false;
+    return null;
   } finally {
     state.deleting = false;
   }
