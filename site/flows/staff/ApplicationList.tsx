@@ -460,6 +460,15 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       {list.error && !stale && (
         <p className="staff-error" role="alert">
           {list.error}
+          {/* Not for filters the server refused: the same call would be refused again. */}
+          {Object.keys(list.fieldErrors).length === 0 && (
+            <>
+              {' '}
+              <button type="button" className="button button--outline" onClick={refetch}>
+                Try again
+              </button>
+            </>
+          )}
         </p>
       )}
 

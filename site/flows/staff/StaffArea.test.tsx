@@ -336,6 +336,23 @@ describe('staff area', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('given a list shown, when the next view fails to load, then none of the old rows stay under the message, and Try again loads it', async () => {
+    const user = setupUser();
+    listAnswer([row(1)]);
+    const { rerender } = render(<StaffPage url="/staff" />);
+    expect(await screen.findByRole('link', { name: 'Applicant 1' })).toBeInTheDocument();
+    client.request.mockRejectedValue(httpError(503));
+    // A search: the page's address changes, and it asks for that view.
+    rerender(<StaffPage url="/staff?q=zo%C3%AB" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Get Spartan Applications failed');
+    expect(screen.queryByRole('link', { name: 'Applicant 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete the application/ })).toBeNull();
+    listAnswer([row(7)]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Applicant 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('when the API answers 401, then the session ends and the login comes with next', async () => {
     client.request.mockRejectedValue(httpError(401, { detail: 'Not authenticated' }));
     render(<StaffPage url="/staff" />);

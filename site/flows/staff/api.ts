@@ -269,6 +269,9 @@ export async function fetchList(
     const info = describeFailure(error, KINDS[kind].failed.list);
     state.error = info.message;
     state.fieldErrors = filterErrors(info.fieldErrors);
+    // The rows of the view asked for before are not this view's: none show under the message
+    // (with their Delete buttons, they passed for this search's results).
+    Object.assign(state, { data: [], total: 0, capped: false, nextCursor: null, prevCursor: null });
   } finally {
     if (current() && !quiet) state.loading = false;
   }
@@ -294,7 +297,6 @@ export async function fetchDetail(kind: Kind, id: string): Promise<void> {
   }
 }
 
-/** Deletes one application; true when the server confirmed it (and it left the list). */
 /** What a delete says when the application was already gone. */
 export const ALREADY_DELETED = 'This application had already been deleted';
 
