@@ -102,13 +102,18 @@ export interface KindState {
   deleting: boolean;
 }
 
+/** A list showing no rows: before the first answer, and after a view failed to load. */
+const noRows = () => ({
+  data: [] as Application[],
+  total: 0,
+  capped: false,
+  nextCursor: null,
+  prevCursor: null,
+});
+
 const emptyKind = (): KindState => ({
   list: {
-    data: [],
-    total: 0,
-    capped: false,
-    nextCursor: null,
-    prevCursor: null,
+    ...noRows(),
     filters: { ...DEFAULT_FILTERS },
     loading: false,
     error: null,
@@ -271,7 +276,7 @@ export async function fetchList(
     state.fieldErrors = filterErrors(info.fieldErrors);
     // The rows of the view asked for before are not this view's: none show under the message
     // (with their Delete buttons, they passed for this search's results).
-    Object.assign(state, { data: [], total: 0, capped: false, nextCursor: null, prevCursor: null });
+    Object.assign(state, noRows());
   } finally {
     if (current() && !quiet) state.loading = false;
   }
