@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, sendError, type ApiError } from './errors.ts';
-import { pathOf } from './security/http.ts';
+import { rulePath } from './security/http.ts';
 
 /** Written by the build (scripts/hashed-files.ts): the content-hashed files, relative to dist/. */
 export const HASHED_FILES = 'hashed-files.json';
@@ -111,15 +111,16 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       },
     });
     app.setNotFoundHandler((request, reply) => {
-      const api = request.url.startsWith('/api/') || pathOf(request.url) === '/api';
+      const path = rulePath(request);
+      const api = path.startsWith('/api/') || path === '/api';
       if (api || request.method !== 'GET' || !fs.existsSync(notFound)) {
-        return sendError(reply, apiNotFound(app, request.method, request.url));
+        return sendError(reply, apiNotFound(app, request.method, path));
       }
       return reply.code(404).type('text/html; charset=utf-8').send(fs.createReadStream(notFound));
     });
   } else {
     app.setNotFoundHandler((request, reply) =>
-      sendError(reply, apiNotFound(app, request.method, request.url)),
+      sendError(reply, apiNotFound(app, request.method, rulePath(request))),
     );
   }
 }
@@ -130,8 +131,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * What a call no route answers gets: 405 with `Allow` when its API path exists under other
  * methods (the site's catch-all for files does not count), else 404.
  */
-function apiNotFound(app: FastifyInstance, method: string, url: string): ApiError {
-  const path = pathOf(url);
+function apiNotFound(app: FastifyInstance, method: string, path: string): ApiError {
   if (!path.startsWith('/api/')) return ERR_NOT_FOUND();
   const allowed = METHODS.filter((other) => {
     if (other === method) return false;

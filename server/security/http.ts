@@ -62,6 +62,22 @@ export function pathOf(url: string): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
+/**
+ * The path a request's rules go by: its route's own when an API route matched (`/api/…/:id/`),
+ * else the path decoded as the router decodes it. Never the raw URL: `/%61pi/…` reaches the
+ * `/api/…` routes too, and must meet the same rules.
+ */
+export function rulePath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route?.startsWith('/api/')) return route;
+  const path = pathOf(request.url);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path; // Not decodable: the router refuses it (400) before any handler runs.
+  }
+}
+
 /** True if `origin` is this server as the browser addressed it (Host, or X-Forwarded-Host behind a trusted proxy). */
 function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
@@ -85,7 +101,7 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
-      const path = pathOf(request.url);
+      const path = rulePath(request);
       // An OPTIONS that is no preflight (no Origin, or no method asked for) is left to the
       // routes, which answer it in the API's shape (405 naming the methods): the plugin would
       // answer a plain-text 400 of its own.
@@ -147,7 +163,7 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = pathOf(request.url);
+    const path = rulePath(request);
     if (!OPEN_ASSETS.test(path)) reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (!path.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');

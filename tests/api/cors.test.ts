@@ -89,6 +89,42 @@ describe('given CORS_ORIGINS restricts the submissions', () => {
   });
 });
 
+describe('given a path with encoded letters, which the router decodes to an API route', () => {
+  // `/%61pi/…` is `/api/…` to the router: the rules must go by the route, not the raw URL.
+  const encoded = (path: string) => path.replace('/api/', '/%61pi/');
+
+  it('then another origin is refused a submission as on the plain path (403, the route never runs)', async () => {
+    const before = received;
+    const res = await app.inject({
+      method: 'POST',
+      url: encoded('/api/spartan_join/apply-spartan/'),
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(received).toBe(before);
+    const partner = await app.inject({
+      method: 'POST',
+      url: encoded('/api/spartan_join/apply-spartan/'),
+      headers: { origin: PARTNER },
+    });
+    expect(partner.statusCode).toBe(200);
+    expect(partner.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect(received).toBe(before + 1);
+  });
+
+  it('then a staff call from a partner page is refused, and its answers are never cached', async () => {
+    const partner = await app.inject({
+      method: 'GET',
+      url: encoded(ACCOUNT_PATHS.sessions),
+      headers: { origin: PARTNER },
+    });
+    expect(partner.statusCode).toBe(403);
+    const plain = await app.inject({ method: 'GET', url: encoded(ACCOUNT_PATHS.sessions) });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('given CORS_ORIGINS restricts the submissions, a call not from a browser page', () => {
   it('(no Origin) and one from our own pages are still taken', async () => {
     const before = received;
