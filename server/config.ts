@@ -144,6 +144,9 @@ function httpUrl(name: string, value: string, originOnly: boolean): string {
   return originOnly ? origin : value.replace(/\/$/, '');
 }
 
+/** The partner origins of `npm run demo`, listed by default outside production. */
+const DEMO_ORIGINS = 'http://127.0.0.1:5174,http://localhost:5174';
+
 const origins = (list: string): string[] =>
   list
     .split(',')
@@ -234,7 +237,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     production: env.NODE_ENV === 'production',
-    corsOrigins: origins(env.CORS_ORIGINS ?? 'http://127.0.0.1:5174,http://localhost:5174'),
+    // Unset: the demo's partner pages (`npm run demo`) in development; none in production, where
+    // a listed origin's pages may log staff in.
+    corsOrigins: origins(env.CORS_ORIGINS ?? (env.NODE_ENV === 'production' ? '' : DEMO_ORIGINS)),
     // Applications come from any partner page unless CORS_ORIGINS names partners (set but
     // empty names none, so it restricts nothing; login then answers no other origin).
     submitOrigins: submitOrigins(env.CORS_ORIGINS),

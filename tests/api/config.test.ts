@@ -87,6 +87,12 @@ describe('settings', () => {
     expect(config.port).toBe(0);
     expect(config.staffMfa).toBe('optional');
     expect(config.corsOrigins).toEqual(['https://partner.example', 'http://127.0.0.1:5174']);
+    // Unset: the demo's pages may log in during development, no partner page in production.
+    expect(configFromEnv({}).corsOrigins).toEqual([
+      'http://127.0.0.1:5174',
+      'http://localhost:5174',
+    ]);
+    expect(configFromEnv({ NODE_ENV: 'production' }).corsOrigins).toEqual([]);
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8']);
     expect(config.publicUrl).toBe('https://spartans.example');
     expect(configFromEnv({}).publicUrl).toBeUndefined();
