@@ -33,6 +33,7 @@ import {
   detailResponse,
   errorResponses,
   idParams,
+  LAST_MS,
   listQuery,
   listResponse,
   originWhere,
@@ -144,7 +145,8 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     if (from !== undefined && to !== undefined && to <= from)
       errors.to = 'to must not be before from';
     if (from !== undefined) conditions.push(gte(table.createdAt, new Date(from)));
-    if (to !== undefined) conditions.push(lt(table.createdAt, new Date(to)));
+    // The day after 9999-12-31 is no time the database takes; nothing is stored after it anyway.
+    if (to !== undefined && to <= LAST_MS) conditions.push(lt(table.createdAt, new Date(to)));
     if (Object.keys(errors).length) throw ERR_INVALID_FORM(errors);
     return and(...conditions);
   }

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { normaliseUsername } from '../staff.ts';
-import { errorResponses, listResponse, plain, whole } from './common.ts';
+import { errorResponses, listResponse, plain, realDay, storableTime, whole } from './common.ts';
 import type { StaffSecurity } from './staff-security.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
@@ -37,7 +37,7 @@ const when = (field: string, end: boolean) =>
     z.pipe(
       z.string().check(
         z.regex(DATE, `${field} must be a date (YYYY-MM-DD) or date-time`),
-        z.refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), {
+        z.refine((s) => (s.length === 10 ? realDay(s) : storableTime(Date.parse(s))), {
           message: `${field} must be a real date`,
         }),
       ),

@@ -80,10 +80,19 @@ export const whole = (name: string, min: number, max: number) =>
 export const MAX_ORIGIN_LENGTH = 255;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A day of the calendar: Date.parse takes 2026-02-30 as 2 March, so the day must read back as written. */
-function realDay(s: string): boolean {
+/** The first and last millisecond with a four-digit year, 0001 to 9999: PostgreSQL has no year 0. */
+const FIRST_MS = Date.parse('0001-01-01T00:00:00Z');
+export const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** A time the database can store and compare (see FIRST_MS). */
+export const storableTime = (ms: number) => ms >= FIRST_MS && ms <= LAST_MS;
+
+/**
+ * A day of the calendar in 0001 to 9999: Date.parse takes 2026-02-30 as 2 March, so the day
+ * must read back as written.
+ */
+export function realDay(s: string): boolean {
   const time = Date.parse(`${s}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
+  return storableTime(time) && new Date(time).toISOString().slice(0, 10) === s;
 }
 
 const day = (name: string) =>
@@ -98,13 +107,11 @@ const day = (name: string) =>
 
 /** A keyset cursor: the row's time in milliseconds and its id (see keysetWhere). */
 const CURSOR = /^\d{1,15}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** The last millisecond of the year 9999: a later time has no four-digit year, and PostgreSQL refuses it. */
-const LAST_CURSOR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const cursor = (name: string) =>
   z.optional(
     z.string({ error: `${name} must be text` }).check(
       z.regex(CURSOR, `${name} is not a cursor`),
-      z.refine((s) => Number(s.split('_')[0]) <= LAST_CURSOR_MS, `${name} is not a cursor`),
+      z.refine((s) => Number(s.split('_')[0]) <= LAST_MS, `${name} is not a cursor`),
     ),
   );
 
