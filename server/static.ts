@@ -79,6 +79,9 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
         root: dir,
         prefix,
         decorateReply: false,
+        // Files and folders whose names begin with a dot (the build's .vite/manifest.json) are
+        // the build's, not the product: 404.
+        dotfiles: 'ignore',
         preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
@@ -97,6 +100,7 @@ export async function staticRoutes(app: FastifyInstance, opts: StaticOptions): P
       wildcard: true,
       index: ['index.html'],
       redirect: false,
+      dotfiles: 'ignore', // As above.
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {

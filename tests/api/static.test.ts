@@ -48,6 +48,9 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(ROOT, 'media', MEDIA), path.join(dist, 'media', MEDIA));
   fs.mkdirSync(path.join(dist, 'site'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'site', 'index.html'), `<!doctype html><p>${'hi '.repeat(500)}`);
+  // The site build's own manifest, as Vite leaves it (the widget build's is there already).
+  fs.mkdirSync(path.join(dist, 'site', '.vite'));
+  fs.writeFileSync(path.join(dist, 'site', '.vite', 'manifest.json'), '{}');
   fs.copyFileSync(
     path.join(ROOT, 'custom-elements.json'),
     path.join(dist, 'site', 'custom-elements.json'),
@@ -142,4 +145,14 @@ describe('built files on the wire', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toMatch(/Accept-Encoding/);
   });
+
+  it.each(['/.vite/manifest.json', '/widgets/.vite/manifest.json'])(
+    "given %s (a build tool's file, not the product), then 404",
+    async (url) => {
+      expect(fs.existsSync(path.join(dist, url.startsWith('/widgets/') ? '' : 'site', url))).toBe(
+        true,
+      );
+      expect((await get(url)).statusCode).toBe(404);
+    },
+  );
 });
