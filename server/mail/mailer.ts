@@ -28,6 +28,11 @@ const MAX_DELAY_MS = 6 * 60 * 60 * SECOND;
  */
 export const MAX_ATTEMPTS = 18;
 const BATCH = 20;
+/**
+ * Confirmations an address gets in 24 hours, whatever the number of applications made with it
+ * (someone else may be making them, to fill a stranger's inbox with our mail).
+ */
+export const CONFIRMATIONS_PER_DAY = 3;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
@@ -46,7 +51,6 @@ export interface MailerOptions {
 export interface ReceivedApplication {
   id: string;
   email: string;
-  fullname: string;
 }
 
 export type NotificationMode = 'off' | 'each' | 'digest';
@@ -67,11 +71,19 @@ export class Mailer {
    * commit together: a crash right after the commit cannot lose the confirmation. Then `kick`.
    */
   applicationMailSql(kind: ReviewKind, application: ReceivedApplication): SQL {
-    const mail = confirmation(kind, application.email, application.fullname, application.id);
+    const mail = confirmation(kind, application.email, application.id);
     // A notice's words name the application, never its addressee: one text for every subscriber.
     const notice = newApplicationNotice(kind, '', application.id, this.options.publicUrl());
+    // Anyone may submit any address: past CONFIRMATIONS_PER_DAY applications with it (either
+    // kind, any case) in a day, the application is stored but its address gets no more mail.
+    const PER_DAY = sql.raw(String(CONFIRMATIONS_PER_DAY));
+    const recent = (table: typeof spartanApplications | typeof investorApplications) =>
+      sql`SELECT 1 FROM ${table} WHERE lower(${table.email}) = lower(${mail.to}::text)
+        AND ${table.createdAt} > now() - interval '1 day'`;
     return sql`INSERT INTO ${mailQueue} (purpose, to_address, subject, body)
       SELECT 'confirmation', ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text
+      WHERE (SELECT count(*) FROM (${recent(spartanApplications)} UNION ALL
+        ${recent(investorApplications)} LIMIT ${PER_DAY}) AS recent) < ${PER_DAY}
       UNION ALL
       SELECT 'notice', ${staffNotifications.email}, ${notice.subject}::text, ${notice.text}::text
       FROM ${staffNotifications} WHERE ${staffNotifications.mode} = 'each'`;

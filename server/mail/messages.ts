@@ -14,12 +14,17 @@ const KIND_NAMES: Record<ReviewKind, string> = {
 /** The business days staff need to review an application, as the confirmation promises. */
 export const REVIEW_BUSINESS_DAYS = 5;
 
-export function confirmation(kind: ReviewKind, to: string, name: string, id: string): Mail {
+/**
+ * The applicant's confirmation. It goes to an address nobody has confirmed, so it carries no
+ * text the sender typed (a "name" could be a phishing line sent in our name to anyone): a
+ * greeting without the name, then our words and the id.
+ */
+export function confirmation(kind: ReviewKind, to: string, id: string): Mail {
   return {
     to,
     subject: `We received your ${KIND_NAMES[kind]}`,
     text: [
-      `Dear ${name},`,
+      'Hello,',
       '',
       `Thank you: your ${KIND_NAMES[kind]} has arrived.`,
       `Your application id is ${id}. Please quote it if you write to us.`,

@@ -576,6 +576,24 @@ export function deskSuite(label: string, target: SuiteTarget): void {
       });
       const mailTo = (smtp: TestSmtp, address: string) =>
         smtp.received.filter((m) => m.to.includes(address));
+      /** The mail waiting to be sent. */
+      const queueLength = async (on: FastifyInstance) =>
+        (await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_queue`, on))[0]!.n;
+      /** A server mailing through `smtpUrl`, where a staff member asked for a notice of each application. */
+      async function withSubscriber(smtpUrl: string, email: string, db?: DbOptions) {
+        const mailApp = await buildApp(db ?? (await freshDatabase()), { smtpUrl });
+        others.push(mailApp);
+        const username = email.split('@')[0]!;
+        await mailApp.staff.create({ username, password: PASSWORD, name: username });
+        const token = await login(username, mailApp);
+        const opt = await call(
+          token,
+          { method: 'PUT', url: '/api/staff/notifications/', payload: { mode: 'each', email } },
+          mailApp,
+        );
+        expect(opt.statusCode).toBe(200);
+        return mailApp;
+      }
       /** The text of a received mail, its quoted-printable soft breaks undone. */
       const text = (raw: string) =>
         raw
@@ -615,21 +633,16 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         expect(confirmation).toMatch(/^Subject: We received your Spartan application/m);
         expect(confirmation).toContain(`Your application id is ${id}.`);
         expect(confirmation).toContain('We need 5 business days to review it');
-        expect(confirmation).toContain('Dear Mailed Spartan,');
+        // Nothing the sender typed: the address is nobody's confirmed one.
+        expect(confirmation).toContain('Hello,');
+        expect(confirmation).not.toContain('Mailed Spartan');
         const notice = text(mailTo(smtp, 'nora@staff.example')[0]!.raw);
         expect(notice).toMatch(/^Subject: New Spartan application/m);
         expect(notice).toContain(`https://spartans.example/staff?id=${id}`);
         expect(notice).not.toContain('Mailed Spartan');
         expect(notice).not.toContain('mailed@example.com');
         // Sent mail leaves the queue.
-        await expect
-          .poll(
-            async () =>
-              (
-                await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_queue`, mailApp)
-              )[0]!.n,
-          )
-          .toBe(0);
+        await expect.poll(() => queueLength(mailApp)).toBe(0);
 
         // A daily digest instead: nothing until a day has passed, then the count since.
         await notify({ mode: 'digest', email: 'nora@staff.example' });
@@ -653,6 +666,39 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         // Five mails, sent by several send passes: one connection.
         expect(smtp.received).toHaveLength(5);
         expect(smtp.connections()).toBe(1);
+      });
+
+      it('given more applications with one address in a day than it gets confirmations, then each is stored and staff are told of each, but the address gets three mails', async () => {
+        const smtp = await startSmtp();
+        smtps.push(smtp);
+        const mailApp = await withSubscriber(smtp.url, 'cy@staff.example');
+        // Either kind, any case: one address.
+        const ids = [
+          await apply({ email: 'stranger@example.com' }, undefined, mailApp),
+          await invest({ email: 'Stranger@Example.com' }, mailApp),
+          await apply({ email: 'STRANGER@example.com' }, undefined, mailApp),
+          await invest({ email: 'stranger@example.com' }, mailApp),
+          await apply({ email: 'stranger@EXAMPLE.com' }, undefined, mailApp),
+        ];
+        expect(new Set(ids).size).toBe(5);
+        await expect
+          .poll(() => mailTo(smtp, 'cy@staff.example').length, { timeout: 15_000 })
+          .toBe(5);
+        // Sent mail leaves the queue: every mail there was to send has gone.
+        await expect.poll(() => queueLength(mailApp)).toBe(0);
+        const confirmations = smtp.received.filter((m) =>
+          /stranger@example\.com/i.test(m.to.join()),
+        );
+        const confirmed = confirmations.map(
+          (m) => /application id is ([\w-]+)\./.exec(text(m.raw))?.[1],
+        );
+        // The first three applications' confirmations, whichever send pass took them.
+        expect(confirmed.sort()).toEqual(ids.slice(0, 3).sort());
+        // Another address is not held back by it.
+        await apply({ email: 'someone.else@example.com' }, undefined, mailApp);
+        await expect
+          .poll(() => mailTo(smtp, 'someone.else@example.com').length, { timeout: 15_000 })
+          .toBe(1);
       });
 
       it('given the SMTP server down, then the application answers 201 at once, the mail waits in the queue and arrives after a restart once the server is up', async () => {
@@ -707,19 +753,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         const down = await startSmtp();
         const deadUrl = down.url;
         await down.close();
-        const noSmtp = await buildApp(db, { smtpUrl: deadUrl });
-        others.push(noSmtp);
-        await noSmtp.staff.create({ username: 'noticed', password: PASSWORD, name: 'Nia' });
-        const token = await login('noticed', noSmtp);
-        await call(
-          token,
-          {
-            method: 'PUT',
-            url: '/api/staff/notifications/',
-            payload: { mode: 'each', email: 'nia@staff.example' },
-          },
-          noSmtp,
-        );
+        const noSmtp = await withSubscriber(deadUrl, 'nia@staff.example', db);
         const queued = async (id: string) =>
           (
             await query<{ purpose: string; to_address: string }>(
