@@ -8,9 +8,16 @@
  * issues a fresh one-hour token and retires the old one. Logout, "log out everywhere", a
  * password change, a role change and account removal delete rows, so tokens stop at once.
  *
+ * A login made on a partner page (an origin in CORS_ORIGINS, through the login widget) opens a
+ * partner session: its token tells that page who is logged in and logs out (`identify`), and every
+ * staff call refuses it (403), wherever it is sent from. A page elsewhere, and whatever scripts it
+ * runs, never holds a token that reads or changes applications or accounts.
+ *
  * Route guards (preHandlers):
  *   sessions.requireStaff   any role (admin, reviewer)
  *   sessions.requireAdmin   admin only: 403 for a reviewer
+ *   sessions.peekStaff      as requireStaff, not counted as activity
+ *   sessions.identify       as peekStaff, and partner sessions too (the session check, logout)
  */
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
@@ -18,7 +25,8 @@ import type { FastifyRequest } from 'fastify';
 import { BACKGROUND_HEADER } from '../schemas/api-paths.ts';
 import type { Db } from './db/index.ts';
 import { staffSessions, staffUsers } from './db/schema.ts';
-import { ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from './errors.ts';
+import { ERR_FORBIDDEN_ORIGIN, ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from './errors.ts';
+import { partnerOriginOf } from './security/http.ts';
 import { TOKEN_TTL_SECONDS, type TokenService } from './security/tokens.ts';
 import { IDLE_TIMEOUT_MS, publicUser, SESSION_MAX_MS, type Role, type StaffUser } from './staff.ts';
 
@@ -56,10 +64,16 @@ declare module 'fastify' {
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** The partner page the request came from, or null (see partnerOriginOf). */
+  partnerOrigin: string | null;
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) };
+  return {
+    ip: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
+    partnerOrigin: partnerOriginOf(request),
+  };
 }
 
 export function viewSession(row: SessionRow, currentId?: string): SessionView {
@@ -114,6 +128,7 @@ export class Sessions {
       absoluteExpiresAt: new Date(now.getTime() + SESSION_MAX_MS),
       ip: client.ip,
       userAgent: client.userAgent,
+      partnerOrigin: client.partnerOrigin,
     };
     await this.db.insert(staffSessions).values(row);
     // Ended sessions are useless: sweep them while we are here (indexed, usually nothing).
@@ -222,21 +237,24 @@ export class Sessions {
     );
   }
 
-  private guard(roles: readonly Role[] | null, touch: boolean) {
+  private guard(roles: readonly Role[] | null, touch: boolean, partner: 'allow' | 'refuse') {
     return async (request: FastifyRequest): Promise<void> => {
       // A call the staff area made by itself (BACKGROUND_HEADER) is not activity.
       const background = request.headers[BACKGROUND_HEADER.toLowerCase()] === '1';
       const staff = await this.check(request.headers.authorization, touch && !background);
       if (!staff) throw ERR_NOT_AUTHENTICATED();
       request.staff = staff;
+      if (partner === 'refuse' && staff.session.partnerOrigin) throw ERR_FORBIDDEN_ORIGIN();
       if (roles && !roles.includes(staff.user.role)) throw ERR_FORBIDDEN_ROLE();
     };
   }
 
   /** preHandler: 401 unless the request carries a live staff token (any role). */
-  readonly requireStaff = this.guard(null, true);
+  readonly requireStaff = this.guard(null, true, 'refuse');
   /** preHandler: as requireStaff, and 403 unless the user is an admin. */
-  readonly requireAdmin = this.guard(['admin'], true);
+  readonly requireAdmin = this.guard(['admin'], true, 'refuse');
   /** preHandler: as requireStaff, without counting the call as activity (session status polls). */
-  readonly peekStaff = this.guard(null, false);
+  readonly peekStaff = this.guard(null, false, 'refuse');
+  /** preHandler: as peekStaff, for a partner session too (the login widget's session check, logout). */
+  readonly identify = this.guard(null, false, 'allow');
 }

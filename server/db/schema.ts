@@ -64,6 +64,11 @@ export const staffSessions = pgTable('staff_sessions', {
   }).notNull(),
   ip: text('ip').notNull(),
   userAgent: text('user_agent').notNull(),
+  /**
+   * The partner page's origin when the login was made there (CORS_ORIGINS), else null: such a
+   * session tells that page who is logged in and logs out, and makes no staff call (auth.ts).
+   */
+  partnerOrigin: text('partner_origin'),
 });
 
 export const spartanApplications = pgTable('spartan_applications', {

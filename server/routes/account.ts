@@ -85,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
   app.get(
     ACCOUNT_PATHS.session,
     {
-      onRequest: sessions.peekStaff,
+      onRequest: sessions.identify,
       schema: {
         response: {
           200: {

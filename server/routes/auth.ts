@@ -391,7 +391,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   app.post(
     LOGOUT_PATH,
     {
-      onRequest: sessions.peekStaff,
+      onRequest: sessions.identify,
       schema: {
         response: {
           200: {

@@ -88,6 +88,15 @@ function sameOrigin(request: FastifyRequest, origin: string): boolean {
   }
 }
 
+/**
+ * The partner origin a request comes from: its Origin when that is not this server, else null
+ * (no Origin: not a browser page; or a page of ours).
+ */
+export function partnerOriginOf(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  return origin && !sameOrigin(request, origin) ? origin : null;
+}
+
 export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptions) {
   const partners = [...opts.corsOrigins];
   const submitters = opts.submitOrigins === '*' ? '*' : [...opts.submitOrigins];
@@ -153,8 +162,8 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
    * answer. The preflight itself is answered by the CORS plugin above.
    */
   const mayCall = (request: FastifyRequest, path: string): boolean => {
-    const origin = request.headers.origin;
-    if (!origin || sameOrigin(request, origin)) return true;
+    const origin = partnerOriginOf(request);
+    if (!origin) return true;
     if (!PUBLIC_API_PATHS.has(path)) return false;
     if (submitters === '*' || !SUBMIT_API_PATHS.has(path) || request.method === 'OPTIONS') {
       return true;

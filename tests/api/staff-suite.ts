@@ -254,7 +254,11 @@ export function staffSuite(
             mfaRequired: false,
           },
         );
-        const { access } = await optional.open(plain, { ip: '10.0.0.9', userAgent: 'test' });
+        const { access } = await optional.open(plain, {
+          ip: '10.0.0.9',
+          userAgent: 'test',
+          partnerOrigin: null,
+        });
         expect(
           (
             await call({
@@ -425,6 +429,61 @@ export function staffSuite(
     });
 
     describe('sessions', () => {
+      it('given a login on a partner page (its login widget), then the token says who is logged in and logs out there, and every staff call refuses it, sent from anywhere', async () => {
+        // A partner the server lists (CORS_ORIGINS; its default outside production).
+        const partner = { origin: 'http://127.0.0.1:5174' };
+        await app.db.execute(
+          sql`UPDATE staff_users SET totp_last_step = NULL WHERE id = ${admin.id}`,
+        );
+        const first = await call({
+          method: 'POST',
+          url: '/api/security-login/',
+          payload: { username: admin.username, password: admin.password },
+          headers: partner,
+        });
+        const done = await call({
+          method: 'POST',
+          url: '/api/security-login/mfa/',
+          payload: { challenge: first.json().challenge, code: totp(admin.secret) },
+          headers: partner,
+        });
+        expect(done.statusCode).toBe(200);
+        const token = done.json().access as string;
+        const who = await as(token, {
+          method: 'GET',
+          url: '/api/security-session/',
+          headers: partner,
+        });
+        expect(who.statusCode).toBe(200);
+        expect(who.json().user).toMatchObject({ username: admin.username, role: 'admin' });
+        // Staff calls, of any role, with or without the page's Origin (a script sending it on).
+        for (const headers of [{}, partner]) {
+          for (const [method, url] of [
+            ['GET', '/api/spartan_join/applications/'],
+            ['GET', '/api/staff/applications/spartan/latest/'],
+            ['GET', '/api/staff/users/'],
+            ['POST', '/api/security-session/extend/'],
+          ] as const) {
+            const res = await as(token, { method, url, headers });
+            expect(res.statusCode, `${method} ${url}`).toBe(403);
+            expect(res.json().code).toBe(CODES.FORBIDDEN_ORIGIN);
+          }
+        }
+        // The same account logged in on our own pages makes them.
+        const own = await fullLogin(admin);
+        expect(
+          (await as(own, { method: 'GET', url: '/api/spartan_join/applications/' })).statusCode,
+        ).toBe(200);
+        const out = await as(token, {
+          method: 'POST',
+          url: '/api/security-logout/',
+          headers: partner,
+        });
+        expect(out.statusCode).toBe(200);
+        const after = await as(token, { method: 'GET', url: '/api/security-session/' });
+        expect(after.statusCode).toBe(401);
+      });
+
       it('given two logins, then both are listed, one can end the other, and "everywhere" ends all', async () => {
         const me = await enrolled('reviewer', 'sessions-user');
         const second = await fullLogin(me);
