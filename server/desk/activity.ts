@@ -3,7 +3,7 @@
  * and the staff's notes, each with its author and time. Notes are stored as typed; the staff
  * area renders them as text, never as markup.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type ReviewKind } from '../../content/review.ts';
 import type { Db } from '../db/index.ts';
@@ -23,9 +23,19 @@ const ownerValues = (kind: ReviewKind, id: string) =>
   kind === 'spartan' ? { spartanId: id } : { investorId: id };
 
 /**
- * Sets the status (only when it is `onlyFrom`, if given) and records the change. Answers
- * the previous status, or null when nothing changed (unknown id, same status, or not `onlyFrom`);
- * `undefined` when there is no such application.
+ * What a status change did: nothing for want of an application (`missing`); nothing because it
+ * already had that status (`unchanged`) or no longer had the one expected (`stale`, with the one
+ * it has); or the change, recorded (`changed`, with the status before).
+ */
+export type StatusOutcome =
+  | { outcome: 'missing' }
+  | { outcome: 'unchanged' | 'stale'; current: string }
+  | { outcome: 'changed'; from: string };
+
+/**
+ * Sets the status and records the change, only if the application's status is still `expected`
+ * when given (checked and changed under the row's lock: two staff changing the status of the same
+ * application from what each saw cannot both win).
  */
 export async function changeStatus(
   db: Db,
@@ -34,17 +44,18 @@ export async function changeStatus(
   id: string,
   to: string,
   actor: Actor,
-  onlyFrom?: string,
-): Promise<string | null | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
+  expected?: string,
+): Promise<StatusOutcome> {
+  return db.transaction(async (tx): Promise<StatusOutcome> => {
+    const [row] = await tx
       .select({ status: table.status })
       .from(table)
       .where(eq(table.id, id))
       .for('update');
-    if (!current) return undefined;
-    const from = String(current.status);
-    if (from === to || (onlyFrom !== undefined && from !== onlyFrom)) return null;
+    if (!row) return { outcome: 'missing' };
+    const from = String(row.status);
+    if (from === to) return { outcome: 'unchanged', current: from };
+    if (expected !== undefined && from !== expected) return { outcome: 'stale', current: from };
     await tx.update(table).set({ status: to }).where(eq(table.id, id));
     await tx.insert(applicationActivity).values({
       ...ownerValues(kind, id),
@@ -54,7 +65,7 @@ export async function changeStatus(
       fromStatus: from,
       toStatus: to,
     });
-    return from;
+    return { outcome: 'changed', from };
   });
 }
 
@@ -118,12 +129,12 @@ export async function activityOf(db: Db, kind: ReviewKind, id: string) {
   };
 }
 
-/** Whether an application of this kind exists (a note needs one). */
-export async function exists(db: Db, table: StatusTable, id: string): Promise<boolean> {
+/** The status of an application of this kind, or null when there is none. */
+export async function statusOf(db: Db, table: StatusTable, id: string): Promise<string | null> {
   const [row] = await db
-    .select({ one: sql`1` })
+    .select({ status: table.status })
     .from(table)
     .where(eq(table.id, id))
     .limit(1);
-  return row !== undefined;
+  return row ? String(row.status) : null;
 }

@@ -18,14 +18,15 @@ import {
   FIRST_OPEN_STATUS,
   MAX_NOTE_LENGTH,
   REVIEW_STATUSES,
+  statusLabel,
   type ReviewKind,
 } from '../../content/review.ts';
 import { audit } from '../audit.ts';
 import type { Sessions } from '../auth.ts';
 import type { Db } from '../db/index.ts';
-import { activityOf, addNote, changeStatus, exists, type Actor } from '../desk/activity.ts';
+import { activityOf, addNote, changeStatus, statusOf, type Actor } from '../desk/activity.ts';
 import { csvStream, zipStream, type ZipEntry } from '../desk/export.ts';
-import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
 import {
   applicationId,
   cappedCount,
@@ -86,7 +87,14 @@ const EXPORT_BATCH = 500;
 /** `1732500000000_<uuid>`: the row's time and id (see keysetWhere). */
 const cursorOf = (row: KeyedRow) => `${row.createdAt.getTime()}_${row.id}`;
 
-const statusBody = z.strictObject({ status: z.string({ error: 'status must be text' }) });
+/**
+ * `from`, optional: the status the staff member saw. When given, the change is made only if the
+ * application still has it (else 409): a colleague's change meanwhile is not silently overwritten.
+ */
+const statusBody = z.strictObject({
+  status: z.string({ error: 'status must be text' }),
+  from: z.optional(z.string({ error: 'from must be text' })),
+});
 const noteBody = z.strictObject({
   body: z.string({ error: 'Write the note' }).check(
     z.trim(),
@@ -250,7 +258,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       const firstOpen = FIRST_OPEN_STATUS[kind];
       if (firstOpen) {
         const moved = await changeStatus(db, kind, table, id, firstOpen, actorOf(request), 'new');
-        if (moved) {
+        if (moved.outcome === 'changed') {
           await audit(
             request,
             'application.status',
@@ -280,18 +288,25 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { status: string } }>(
+  app.put<{ Params: { id: string }; Body: z.infer<typeof statusBody> }>(
     `${desk}/:id/status/`,
     { onRequest: sessions.requireStaff, schema: { params: idParams, body: statusBody } },
     async (request) => {
       const id = applicationId(request.params.id);
-      const to = request.body.status;
-      if (!statuses.includes(to)) {
-        throw ERR_INVALID_FORM({ status: `status must be one of ${statuses.join(', ')}` });
+      const { status: to, from: expected } = request.body;
+      const errors: Record<string, string> = {};
+      if (!statuses.includes(to)) errors.status = `status must be one of ${statuses.join(', ')}`;
+      if (expected !== undefined && !statuses.includes(expected))
+        errors.from = `from must be one of ${statuses.join(', ')}`;
+      if (Object.keys(errors).length) throw ERR_INVALID_FORM(errors);
+      const done = await changeStatus(db, kind, table, id, to, actorOf(request), expected);
+      if (done.outcome === 'missing') throw ERR_NOT_FOUND();
+      if (done.outcome === 'stale') {
+        throw ERR_CONFLICT(
+          `The status was changed meanwhile: it is now ${statusLabel(kind, done.current)}`,
+        );
       }
-      const from = await changeStatus(db, kind, table, id, to, actorOf(request));
-      if (from === undefined) throw ERR_NOT_FOUND();
-      if (from !== null) {
+      if (done.outcome === 'changed') {
         await audit(request, 'application.status', { type: tableName, id }, { status: to });
       }
       return { id, status: to, ...(await activityOf(db, kind, id)) };
@@ -303,8 +318,9 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     { onRequest: sessions.requireStaff, schema: { params: idParams } },
     async (request) => {
       const id = applicationId(request.params.id);
-      if (!(await exists(db, table, id))) throw ERR_NOT_FOUND();
-      return activityOf(db, kind, id);
+      const status = await statusOf(db, table, id);
+      if (status === null) throw ERR_NOT_FOUND();
+      return { status, ...(await activityOf(db, kind, id)) };
     },
   );
 
@@ -313,7 +329,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     { onRequest: sessions.requireStaff, schema: { params: idParams, body: noteBody } },
     async (request, reply) => {
       const id = applicationId(request.params.id);
-      if (!(await exists(db, table, id))) throw ERR_NOT_FOUND();
+      if ((await statusOf(db, table, id)) === null) throw ERR_NOT_FOUND();
       const note = await addNote(db, kind, id, request.body.body, actorOf(request));
       await audit(request, 'application.note', { type: tableName, id });
       return reply.code(201).send({ data: note });

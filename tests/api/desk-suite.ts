@@ -228,6 +228,38 @@ export function deskSuite(label: string, target: SuiteTarget): void {
         expect(await auditEvents('application.note')).toBeGreaterThan(0);
       });
 
+      it('given two staff changing the status from the one each saw, then the later is refused with 409 and the current status, and nothing is overwritten', async () => {
+        const id = await apply({ fullname: `Race ${marker()}` });
+        const url = `${DESK}/spartan/${id}/status/`;
+        const put = (token: string, payload: object) =>
+          call(token, { method: 'PUT', url, payload });
+        // Both saw New; the reviewer's change lands first.
+        const first = await put(reviewer, { status: 'shortlisted', from: 'new' });
+        expect(first.statusCode, first.body).toBe(200);
+        const second = await put(admin, { status: 'rejected', from: 'new' });
+        expect(second.statusCode, second.body).toBe(409);
+        expect(second.json()).toEqual({
+          detail: 'The status was changed meanwhile: it is now Shortlisted',
+          code: CODES.CONFLICT,
+        });
+        const activity = (await get(`${DESK}/spartan/${id}/activity/`)).json();
+        expect(activity.status).toBe('shortlisted');
+        expect(activity.history).toHaveLength(1);
+        expect(activity.history[0]).toMatchObject({ actor: 'Rita Reviewer', to: 'shortlisted' });
+        // From the status now shown, the change goes through.
+        const again = await put(admin, { status: 'rejected', from: 'shortlisted' });
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json().history[0]).toMatchObject({ from: 'shortlisted', to: 'rejected' });
+        // Without `from` (older clients), a change is made whatever the status was, as before.
+        const blind = await put(reviewer, { status: 'accepted' });
+        expect(blind.statusCode, blind.body).toBe(200);
+        expect(blind.json().status).toBe('accepted');
+        // A `from` that is no status of the kind is refused as such, not as a conflict.
+        const unknown = await put(admin, { status: 'new', from: 'contacted' });
+        expect(unknown.statusCode).toBe(400);
+        expect(Object.keys(unknown.json().errors)).toEqual(['from']);
+      });
+
       it('given statuses of the other kind, unknown values or ids, then 400 or 404', async () => {
         const id = await apply();
         const investor = await invest();

@@ -109,7 +109,8 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
     const status = new FormData(event.currentTarget).get('status');
     const value = typeof status === 'string' ? status : '';
     setStatusError(null);
-    const failed = await setStatus(kind, id, value);
+    // From the status shown: a colleague's change since is not overwritten (the server refuses).
+    const failed = await setStatus(kind, id, value, item ? String(item.status) : undefined);
     if (failed) setStatusError(failed);
     else announce(`Status set to ${fieldText('status', value)}`);
   };

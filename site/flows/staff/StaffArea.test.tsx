@@ -446,6 +446,50 @@ describe('staff area', () => {
     );
   });
 
+  it('given a colleague changed the status since it was shown, when setting it, then the change carries the status seen, and on the 409 the current status shows with why', async () => {
+    const user = setupUser();
+    const change = {
+      id: 9,
+      at: '2026-11-20T11:00:00.000Z',
+      actor: 'Grace',
+      from: 'in_review',
+      to: 'shortlisted',
+    };
+    client.request.mockImplementation((config: { method: string; url: string }) => {
+      if (config.method === 'put') return Promise.reject(httpError(409, { detail: 'changed' }));
+      if (config.url.endsWith('/activity/')) {
+        // Before the change: no history; once refused, the colleague's change and its status.
+        const refused = client.request.mock.calls.some(([c]) => c.method === 'put');
+        return Promise.resolve({
+          data: refused
+            ? { status: 'shortlisted', notes: [], history: [change] }
+            : { status: 'in_review', notes: [], history: [] },
+        });
+      }
+      return Promise.resolve({ data: { data: row(1, { status: 'in_review' }) } });
+    });
+    const { container } = render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    await user.selectOptions(screen.getByLabelText('Review status'), 'rejected');
+    await user.click(screen.getByRole('button', { name: 'Set status' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A colleague changed the status to Shortlisted meanwhile, so yours was not saved. The current status is shown: set it again if it should still change.',
+    );
+    expect(client.request).toHaveBeenCalledWith(
+      expect.objectContaining({
+        method: 'put',
+        url: '/api/staff/applications/spartan/id-1/status/',
+        data: { status: 'rejected', from: 'in_review' },
+      }),
+    );
+    expect(screen.getByLabelText('Review status')).toHaveValue('shortlisted');
+    expect(container.querySelector('.staff-timeline li')).toHaveTextContent(
+      /^Shortlisted \(was In review\)Grace, /,
+    );
+    expect(staffState.announcement).toBe('');
+    await expectNoAxeViolations(container);
+  });
+
   it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
     const user = setupUser();
     const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>

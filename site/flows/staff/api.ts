@@ -13,7 +13,7 @@ import { endServerSession } from '../../../widgets/login/login-api.ts';
 import { describeFailure, httpClient, resolveApiBase } from '../../../widgets/shared.ts';
 import { withSession } from '../auth/calls.ts';
 import { authHeader } from '../auth/store.ts';
-import { KINDS, type Kind } from './kinds.ts';
+import { KINDS, fieldText, type Kind } from './kinds.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -342,32 +342,48 @@ export async function removeApplication(
 const deskPath = (kind: Kind, id: string, what: string) =>
   `${deskRoot(kind)}/${encodeURIComponent(id)}/${what}/`;
 
-/** Loads the notes and status history of one application. */
+/** Loads the notes and status history of one application, and its status now. */
 export async function fetchActivity(kind: Kind, id: string): Promise<void> {
   const state = staffState[kind].activity;
   if (state.id !== id) Object.assign(state, { id, notes: [], history: [] });
   state.error = null;
   try {
-    const body = await call<{ notes: Note[]; history: StatusChange[] }>(
+    const body = await call<{ status?: string; notes: Note[]; history: StatusChange[] }>(
       'get',
       deskPath(kind, id, 'activity'),
     );
     if (state.id !== id) return;
     state.notes = Array.isArray(body.notes) ? body.notes : [];
     state.history = Array.isArray(body.history) ? body.history : [];
+    const detail = staffState[kind].detail.data;
+    if (detail?.id === id && typeof body.status === 'string') detail.status = body.status;
   } catch (error) {
     if (state.id === id) state.error = failure(error, 'Loading the notes failed');
   }
 }
 
-/** Sets the status; answers the failure's message, or null. */
-export async function setStatus(kind: Kind, id: string, status: string): Promise<string | null> {
+/** What a status change refused because a colleague changed the status first says. */
+const statusChangedMeanwhile = (now: string | null) =>
+  `A colleague changed the status${now ? ` to ${fieldText('status', now)}` : ''} meanwhile, ` +
+  'so yours was not saved. The current status is shown: set it again if it should still change.';
+
+/**
+ * Sets the status, from the one the staff member saw (`seen`): if a colleague changed it
+ * meanwhile, the server refuses (409) and the current status and history are loaded. Answers the
+ * failure's message, or null.
+ */
+export async function setStatus(
+  kind: Kind,
+  id: string,
+  status: string,
+  seen?: string,
+): Promise<string | null> {
   try {
     const body = await call<{ status: string; notes: Note[]; history: StatusChange[] }>(
       'put',
       deskPath(kind, id, 'status'),
       undefined,
-      { status },
+      seen === undefined ? { status } : { status, from: seen },
     );
     const detail = staffState[kind].detail.data;
     if (detail?.id === id) detail.status = body.status;
@@ -375,7 +391,12 @@ export async function setStatus(kind: Kind, id: string, status: string): Promise
     if (activity.id === id) Object.assign(activity, { notes: body.notes, history: body.history });
     return null;
   } catch (error) {
-    return failure(error, 'Changing the status failed');
+    const info = describeFailure(error, 'Changing the status failed');
+    if (info.status !== 409) return info.message;
+    await fetchActivity(kind, id);
+    const detail = staffState[kind].detail.data;
+    const now = detail?.id === id && detail.status !== seen ? String(detail.status) : null;
+    return statusChangedMeanwhile(now);
   }
 }
 
