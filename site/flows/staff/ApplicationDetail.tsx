@@ -1,5 +1,5 @@
 import '#text-input-events';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { MAX_NOTE_LENGTH, REVIEW_STATUSES } from '../../../content/review.ts';
 import { documentTitle, navigate } from '../../navigation.ts';
@@ -80,6 +80,12 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   const name = item ? fieldText('fullname', item.fullname) : '';
   const resume = item ? resumeOf(item.resume) : null;
   const back = listHref(kind, snap.list.filters);
+  // Deleted meanwhile (a Set status or Add note met a 404): said once, on the way back offered.
+  const deleted = !item && detail.deleted;
+  const goneRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (deleted) goneRef.current?.focus();
+  }, [deleted]);
 
   // Once the application has loaded: its name in the title, focus on its heading (once per id).
   // If it cannot load, focus goes there too, before the error: the link that opened it is gone.
@@ -143,9 +149,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   return (
     <section className="staff-section" aria-labelledby="staff-detail-title">
       <p>
-        <AppLink href={back} ownFocus onNavigate={() => (staffState.focusList = true)}>
-          <span aria-hidden="true">←</span> Back to {info.title}
-        </AppLink>
+        <BackLink href={back} title={info.title} />
       </p>
       <h2 id="staff-detail-title" ref={headingRef} tabIndex={-1} className="staff-section__title">
         {item ? name : 'Application'}
@@ -155,10 +159,27 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
           Loading the application…
         </p>
       )}
-      {detail.error && (
-        <p className="staff-error" role="alert">
-          {detail.error}
-        </p>
+      {deleted ? (
+        // Not an alert: focus goes to the way back, which the message describes (said once).
+        <>
+          <p id={`${uid}-deleted`} className="staff-error">
+            {ALREADY_DELETED}
+          </p>
+          <p>
+            <BackLink
+              href={back}
+              title={info.title}
+              linkRef={goneRef}
+              describedBy={`${uid}-deleted`}
+            />
+          </p>
+        </>
+      ) : (
+        detail.error && (
+          <p className="staff-error" role="alert">
+            {detail.error}
+          </p>
+        )
       )}
       {item && (
         <div className="staff-detail">
@@ -314,5 +335,30 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
         />
       )}
     </section>
+  );
+}
+
+/** The way back to the list the application was opened from; the list then takes focus. */
+function BackLink({
+  href,
+  title,
+  linkRef,
+  describedBy,
+}: {
+  href: string;
+  title: string;
+  linkRef?: Ref<HTMLAnchorElement>;
+  describedBy?: string;
+}) {
+  return (
+    <AppLink
+      href={href}
+      ownFocus
+      onNavigate={() => (staffState.focusList = true)}
+      {...(linkRef ? { linkRef } : {})}
+      {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+    >
+      <span aria-hidden="true">←</span> Back to {title}
+    </AppLink>
   );
 }

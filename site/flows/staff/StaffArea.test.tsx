@@ -490,6 +490,40 @@ describe('staff area', () => {
     await expectNoAxeViolations(container);
   });
 
+  it.each(['Set status', 'Add note'] as const)(
+    'given the open application deleted by a colleague, when %s meets a 404, then it says it had already been deleted, and focus is on the way back to the list',
+    async (button) => {
+      const method = button === 'Set status' ? 'put' : 'post';
+      const user = setupUser();
+      client.request.mockImplementation((config: { method: string; url: string }) => {
+        if (config.method === method)
+          return Promise.reject(httpError(404, { detail: 'Not found' }));
+        if (config.url.endsWith('/activity/')) {
+          return Promise.resolve({ data: { status: 'in_review', notes: [], history: [] } });
+        }
+        return Promise.resolve({ data: { data: row(1, { status: 'in_review' }) } });
+      });
+      const { container } = render(<StaffPage url="/staff?id=id-1" />);
+      await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+      await user.type(screen.getByLabelText('Add a note for colleagues'), 'Call back');
+      await user.click(screen.getByRole('button', { name: button }));
+      await waitFor(() =>
+        expect(
+          screen.getAllByRole('link', { name: 'Back to Spartan applications' })[1],
+        ).toHaveFocus(),
+      );
+      const back = document.activeElement!;
+      expect(back).toHaveAccessibleDescription('This application had already been deleted');
+      expect(back).toHaveAttribute('href', '/staff');
+      expect(screen.queryByText('Not found')).toBeNull();
+      // Said once: by the link's description, not by an alert too.
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button', { name: button })).toBeNull();
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Application');
+      await expectNoAxeViolations(container);
+    },
+  );
+
   it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
     const user = setupUser();
     const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>

@@ -69,6 +69,8 @@ export interface DetailState {
   data: Application | null;
   loading: boolean;
   error: string | null;
+  /** The open application was deleted meanwhile (a colleague, the retention sweep). */
+  deleted: boolean;
 }
 
 export interface Note {
@@ -119,7 +121,7 @@ const emptyKind = (): KindState => ({
     error: null,
     fieldErrors: {},
   },
-  detail: { data: null, loading: false, error: null },
+  detail: { data: null, loading: false, error: null, deleted: false },
   activity: { id: null, notes: [], history: [], error: null },
   deleteError: null,
   deleting: false,
@@ -292,6 +294,7 @@ export async function fetchDetail(kind: Kind, id: string): Promise<void> {
   state.loading = true;
   state.error = null;
   state.data = null;
+  state.deleted = false;
   try {
     const body = await call<{ data?: Application }>('get', KINDS[kind].detail(id));
     if (current()) state.data = body.data ?? null;
@@ -305,6 +308,28 @@ export async function fetchDetail(kind: Kind, id: string): Promise<void> {
 /** What a delete says when the application was already gone. */
 export const ALREADY_DELETED = 'This application had already been deleted';
 
+/** Takes an application that no longer exists out of the list and the detail. */
+function forget(kind: Kind, removed: string): void {
+  const state = staffState[kind];
+  state.list.data = state.list.data.filter((item) => item.id !== removed);
+  state.list.total = Math.max(0, state.list.total - 1);
+  state.list.capped = state.list.capped && state.list.total > 0;
+  if (state.detail.data?.id === removed) state.detail.data = null;
+}
+
+/**
+ * Whether a call about the open application failed because it no longer exists (404: a
+ * colleague, or the retention sweep, deleted it): then it is forgotten, and the detail says so.
+ */
+function deletedMeanwhile(kind: Kind, id: string, error: unknown): boolean {
+  const detail = staffState[kind].detail;
+  // Only once it has been shown: one that never loaded says why itself.
+  if (detail.data?.id !== id || describeFailure(error, '').status !== 404) return false;
+  forget(kind, id);
+  detail.deleted = true;
+  return true;
+}
+
 /**
  * Deletes one application: 'deleted', or 'gone' when it no longer existed (a colleague, or the
  * retention sweep, deleted it first: the outcome asked for, said as such), or null on failure
@@ -317,19 +342,13 @@ export async function removeApplication(
   const state = staffState[kind];
   state.deleting = true;
   state.deleteError = null;
-  const drop = (removed: string) => {
-    state.list.data = state.list.data.filter((item) => item.id !== removed);
-    state.list.total = Math.max(0, state.list.total - 1);
-    state.list.capped = state.list.capped && state.list.total > 0;
-    if (state.detail.data?.id === removed) state.detail.data = null;
-  };
   try {
     const body = await call<{ id?: unknown }>('delete', KINDS[kind].remove(id));
-    drop(typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : id);
+    forget(kind, typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : id);
     return 'deleted';
   } catch (error) {
     if (describeFailure(error, '').status === 404) {
-      drop(id);
+      forget(kind, id);
       return 'gone';
     }
     state.deleteError = failure(error, KINDS[kind].failed.remove);
@@ -358,6 +377,7 @@ export async function fetchActivity(kind: Kind, id: string): Promise<void> {
     const detail = staffState[kind].detail.data;
     if (detail?.id === id && typeof body.status === 'string') detail.status = body.status;
   } catch (error) {
+    if (deletedMeanwhile(kind, id, error)) return;
     if (state.id === id) state.error = failure(error, 'Loading the notes failed');
   }
 }
@@ -391,6 +411,7 @@ export async function setStatus(
     if (activity.id === id) Object.assign(activity, { notes: body.notes, history: body.history });
     return null;
   } catch (error) {
+    if (deletedMeanwhile(kind, id, error)) return ALREADY_DELETED;
     const info = describeFailure(error, 'Changing the status failed');
     if (info.status !== 409) return info.message;
     await fetchActivity(kind, id);
@@ -410,6 +431,7 @@ export async function addNote(kind: Kind, id: string, text: string): Promise<str
     if (activity.id === id) activity.notes = [body.data, ...activity.notes];
     return null;
   } catch (error) {
+    if (deletedMeanwhile(kind, id, error)) return ALREADY_DELETED;
     return failure(error, 'Saving the note failed');
   }
 }

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode, Ref } from 'react';
 import { navigate } from '../../navigation.ts';
 
 /** Staff-area paths. */
@@ -14,6 +14,7 @@ export function AppLink({
   className,
   ownFocus = false,
   onNavigate,
+  linkRef,
   ...rest
 }: {
   href: string;
@@ -21,8 +22,11 @@ export function AppLink({
   className?: string;
   ownFocus?: boolean;
   onNavigate?: () => void;
+  /** The link element (for focus). */
+  linkRef?: Ref<HTMLAnchorElement>;
   'aria-current'?: 'page' | undefined;
   'aria-label'?: string;
+  'aria-describedby'?: string;
 }) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
@@ -36,7 +40,7 @@ export function AppLink({
   // time, to the address the link shows once the first change has re-rendered it (the pager's
   // Next became the new page's Previous, and the list went back a page).
   return (
-    <a href={href} className={className} onClick={onClick} data-native="" {...rest}>
+    <a ref={linkRef} href={href} className={className} onClick={onClick} data-native="" {...rest}>
       {children}
     </a>
   );
