@@ -19,6 +19,7 @@ import {
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
 import { AppLink } from './links.tsx';
+import { readDraft, writeDraft } from './note-drafts.ts';
 import { listHref } from './urls.ts';
 import './desk.css';
 
@@ -60,7 +61,17 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
     error: null,
   });
   const [statusError, setStatusError] = useState<string | null>(null);
-  const [note, setNote] = useState('');
+  // The note being written: kept as a draft of this application until saved (note-drafts.ts).
+  const [note, setNote] = useState(() => readDraft(kind, id));
+  const [draftOf, setDraftOf] = useState(`${kind}:${id}`);
+  if (draftOf !== `${kind}:${id}`) {
+    setDraftOf(`${kind}:${id}`);
+    setNote(readDraft(kind, id));
+  }
+  const writeNote = (text: string) => {
+    setNote(text);
+    writeDraft(kind, id, text);
+  };
   const [noteState, setNoteState] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
@@ -132,7 +143,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
     const failed = await addNote(kind, id, note);
     setNoteState({ busy: false, error: failed });
     if (!failed) {
-      setNote('');
+      writeNote('');
       announce('Note added');
     }
   };
@@ -288,7 +299,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
                   value={note}
                   aria-invalid={noteState.error ? true : undefined}
                   aria-describedby={noteState.error ? `${uid}-note-error` : undefined}
-                  onChange={(event) => setNote(event.currentTarget.value)}
+                  onChange={(event) => writeNote(event.currentTarget.value)}
                 />
                 {noteState.error && (
                   <p id={`${uid}-note-error`} className="staff-error" role="alert">

@@ -524,6 +524,61 @@ describe('staff area', () => {
     },
   );
 
+  it('given a half-written note when the session ends, then after logging in again it is back in the box, and it goes once the note is saved', async () => {
+    const user = setupUser();
+    const answer = (config: { method: string; url: string }) => {
+      if (config.method === 'post') return Promise.reject(httpError(401));
+      if (config.url.endsWith('/activity/')) {
+        return Promise.resolve({ data: { status: 'in_review', notes: [], history: [] } });
+      }
+      return Promise.resolve({ data: { data: row(1, { status: 'in_review' }) } });
+    };
+    client.request.mockImplementation(answer);
+    history.replaceState(null, '', '/staff?id=id-1');
+    render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    await user.type(screen.getByLabelText('Add a note for colleagues'), 'Half a thought');
+    // The session has ended: the save meets a 401, and the login takes the page's place.
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(navigation.navigate).toHaveBeenCalledWith(
+        '/security-login?next=%2Fstaff%3Fid%3Did-1',
+        true,
+      ),
+    );
+    cleanup();
+    loginFulfilled(authState, {
+      access: 'tok-again',
+      user: { id: 'u', username: 'ada', role: 'admin', name: 'Ada Admin' },
+    });
+    const note = { id: 3, at: '2026-11-20T12:00:00.000Z', author: 'Ada', body: 'Half a thought' };
+    client.request.mockImplementation((config: { method: string; url: string }) =>
+      config.method === 'post' ? Promise.resolve({ data: { data: note } }) : answer(config),
+    );
+    render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    expect(screen.getByLabelText('Add a note for colleagues')).toHaveValue('Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await screen.findByText('Half a thought', { selector: '.staff-note__body' });
+    expect(screen.getByLabelText('Add a note for colleagues')).toHaveValue('');
+    cleanup();
+    render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    expect(screen.getByLabelText('Add a note for colleagues')).toHaveValue('');
+  });
+
+  it('given a half-written note, when logging out, then it is not kept for whoever logs in next in the tab', async () => {
+    const user = setupUser();
+    client.request.mockResolvedValue({ data: { data: row(1) } });
+    client.post.mockResolvedValue({ data: { detail: 'Logged out' } });
+    render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    await user.type(screen.getByLabelText('Add a note for colleagues'), 'Private thought');
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/security-login', true));
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('Private thought');
+  });
+
   it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
     const user = setupUser();
     const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>

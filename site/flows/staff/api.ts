@@ -14,6 +14,7 @@ import { describeFailure, httpClient, resolveApiBase } from '../../../widgets/sh
 import { withSession } from '../auth/calls.ts';
 import { authHeader } from '../auth/store.ts';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
+import { dropAllDrafts, dropDraft } from './note-drafts.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -149,8 +150,12 @@ export function announce(message: string): void {
   });
 }
 
-/** Clears every list and detail (after logout: nothing of the last session stays in memory). */
+/**
+ * Clears every list and detail, and the notes being written (after logout: nothing of the last
+ * session stays in memory or in the tab).
+ */
 export function resetStaffState(): void {
+  dropAllDrafts();
   staffState.spartan = emptyKind();
   staffState.investor = emptyKind();
   staffState.announcement = '';
@@ -315,6 +320,7 @@ function forget(kind: Kind, removed: string): void {
   state.list.total = Math.max(0, state.list.total - 1);
   state.list.capped = state.list.capped && state.list.total > 0;
   if (state.detail.data?.id === removed) state.detail.data = null;
+  dropDraft(kind, removed);
 }
 
 /**
