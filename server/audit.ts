@@ -9,10 +9,11 @@
  *   await audit(request, 'application.view', { type: 'spartan_application', id });
  *
  * The actor is the request's staff user (if any) and the IP the request's client address.
- * The event list is in docs/STAFF-API.md ("Audit trail").
+ * The events are those of schemas/audit-events.ts (docs/STAFF-API.md, "Audit trail").
  */
 import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AuditEvent } from '../schemas/audit-events.ts';
 import type { Db } from './db/index.ts';
 import { staffAudit } from './db/staff-schema.ts';
 
@@ -22,7 +23,7 @@ export interface AuditTarget {
 }
 
 export interface AuditEntry {
-  event: string;
+  event: AuditEvent;
   actorId?: string | null | undefined;
   actor?: string | null | undefined;
   target?: AuditTarget | null | undefined;
@@ -174,7 +175,7 @@ export class AuditLog {
  */
 export async function audit(
   request: FastifyRequest,
-  event: string,
+  event: AuditEvent,
   target?: AuditTarget | null,
   detail?: AuditEntry['detail'],
 ): Promise<void> {

@@ -13,6 +13,7 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AuditEvent } from '../schemas/audit-events.ts';
 import type { AuditLog } from './audit.ts';
 import type { Db } from './db/index.ts';
 import { staffSessions, staffUsers } from './db/schema.ts';
@@ -291,7 +292,7 @@ export class StaffService {
   async setPassword(
     id: string,
     password: string,
-    options: { mustChange: boolean; keepSession?: string | undefined; event?: string },
+    options: { mustChange: boolean; keepSession?: string | undefined; event?: AuditEvent },
     actor: Actor = CLI_ACTOR,
   ): Promise<number> {
     const row = await this.findById(id);
@@ -459,7 +460,7 @@ export class StaffService {
 
   private record(
     actor: Actor,
-    event: string,
+    event: AuditEvent,
     targetId: string,
     detail: Record<string, string | number | boolean | null>,
   ): Promise<void> {

@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import type { AuditEvent } from '../../schemas/audit-events.ts';
 import { loginSchema, MAX_PASSWORD_LENGTH, type LoginPayload } from '../../schemas/login.ts';
 import { audit } from '../audit.ts';
 import { clientInfo } from '../auth.ts';
@@ -172,7 +173,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   function auditAs(
     request: FastifyRequest,
     user: Pick<StaffRow, 'id' | 'username'> | undefined,
-    event: string,
+    event: AuditEvent,
     detail: Record<string, string | number | boolean | null> = {},
   ) {
     return app.auditLog.write({

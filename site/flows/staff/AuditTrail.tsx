@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import { AUDIT_EVENT_GROUPS } from '../../../schemas/audit-events.ts';
 import { navigate } from '../../navigation.ts';
 import { staffCall } from '../auth/calls.ts';
 import { Panel, sectionHref, useResource, when } from './admin-ui.tsx';
@@ -24,44 +25,11 @@ interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
-const GROUPS: Array<[string, string[]]> = [
-  ['Logins', ['login.', 'login.success', 'login.failure', 'login.locked']],
-  [
-    'Second factor',
-    [
-      'mfa.',
-      'mfa.challenge_failed',
-      'mfa.enrolled',
-      'mfa.recovery_used',
-      'mfa.recovery_regenerated',
-      'mfa.reset',
-    ],
-  ],
-  ['Passwords', ['password.', 'password.changed', 'password.reset', 'setup.completed']],
-  ['Sessions', ['session.', 'session.extended', 'session.ended', 'logout', 'logout.all']],
-  [
-    'Staff changes',
-    [
-      'staff.',
-      'staff.created',
-      'staff.role_changed',
-      'staff.renamed',
-      'staff.removed',
-      'staff.sessions_ended',
-    ],
-  ],
-  [
-    'Applications',
-    [
-      'application.',
-      'application.list',
-      'application.search',
-      'application.view',
-      'application.resume_download',
-      'application.delete',
-    ],
-  ],
-];
+/** The Event filter's choices: every event the server records, each group also as a whole. */
+const GROUPS = AUDIT_EVENT_GROUPS.map(({ label, prefix, events }) => ({
+  label,
+  choices: prefix ? [prefix, ...events] : [...events],
+}));
 
 const FILTERS = ['event', 'actor', 'target', 'ip', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -146,9 +114,9 @@ export function AuditTrail({ filters }: { filters: Filters & { page: number } })
             onChange={(event) => setDraft({ ...draft, event: event.currentTarget.value })}
           >
             <option value="">Every event</option>
-            {GROUPS.map(([group, events]) => (
-              <optgroup key={group} label={group}>
-                {events.map((name) => (
+            {GROUPS.map(({ label, choices }) => (
+              <optgroup key={label} label={label}>
+                {choices.map((name) => (
                   <option key={name} value={name}>
                     {eventLabel(name)}
                   </option>

@@ -8,6 +8,7 @@ import * as navigation from '../../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
 import { fetchList, resetStaffState, staffState } from './api.ts';
 import { StaffPage } from '../pages/staff.tsx';
+import { AUDIT_EVENT_GROUPS } from '../../../schemas/audit-events.ts';
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
 const row = (i: number, extra: Record<string, unknown> = {}) => ({
@@ -577,6 +578,30 @@ describe('staff area', () => {
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/security-login', true));
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('Private thought');
+  });
+
+  it('given the audit trail, then its Event filter offers every event the server records, the desk’s among them', async () => {
+    client.request.mockResolvedValue({ data: { data: [], total: 0, page: 1, page_size: 25 } });
+    render(<StaffPage url="/staff?section=audit" />);
+    const filter = await screen.findByRole('combobox', { name: 'Event' });
+    const offered = within(filter)
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    for (const event of AUDIT_EVENT_GROUPS.flatMap((group) => group.events)) {
+      expect(offered).toContain(event);
+    }
+    // What the desk records: status changes, notes, exports, erasures, mail choices.
+    for (const event of [
+      'application.status',
+      'application.note',
+      'application.export_csv',
+      'application.export_resumes',
+      'applicant.erase',
+      'staff.notifications',
+      'password.change_failed',
+    ]) {
+      expect(offered).toContain(event);
+    }
   });
 
   it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
