@@ -136,7 +136,10 @@ eachDatabase('staff login and area', ({ embeddedOnly }) => {
     expect(await table.getByRole('row').count()).toBe(2);
 
     await page.getByRole('link', { name: PAYLOAD }).click();
-    await page.waitForURL(`${mainUrl()}/staff?id=${victim.id}`);
+    // The list it was opened from stays in the address: Back goes there, after a reload too.
+    await page.waitForURL(
+      `${mainUrl()}/staff?id=${victim.id}&q=${encodeURIComponent(victim.email)}`,
+    );
     await page.getByRole('heading', { level: 2, name: PAYLOAD }).waitFor();
     expect(await page.getByText(victim.email).isVisible()).toBe(true);
     expect(await page.locator('main img').count()).toBe(0);

@@ -138,7 +138,7 @@ const actions: Action[] = [
     name: 'opening an application',
     start: '/staff?q=QUERY',
     act: (page) => page.getByRole('link', { name: target.fullname }).click(),
-    next: '/staff?id=TARGET',
+    next: '/staff?id=TARGET&q=QUERY',
   },
   {
     name: 'a resume download',
@@ -226,7 +226,10 @@ eachDatabase('a staff session that ends behind the page', ({ embeddedOnly }) => 
         await page.clock.resume();
         await expectSessionEnded(
           page,
-          action.next.replace('TARGET', target.id).replace('USER', user),
+          action.next
+            .replace('TARGET', target.id)
+            .replace('USER', user)
+            .replace('QUERY', new URLSearchParams({ q: target.fullname }).toString().slice(2)),
         );
       },
     );

@@ -15,6 +15,7 @@ import {
   setStatus,
   staffState,
   type ActivityState,
+  type ListFilters,
 } from './api.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
@@ -45,7 +46,16 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
  * its resume (downloaded with the token) and, for admins, delete. Focus goes to the applicant's
  * name once it has loaded, and the title names them.
  */
-export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
+export function ApplicationDetail({
+  kind,
+  id,
+  from,
+}: {
+  kind: Kind;
+  id: string;
+  /** The list it was opened from (in its address): where Back goes. */
+  from: ListFilters;
+}) {
   const info = KINDS[kind];
   const snap = useSnapshot(staffState[kind]);
   const auth = useSnapshot(authState);
@@ -90,7 +100,7 @@ export function ApplicationDetail({ kind, id }: { kind: Kind; id: string }) {
   const item = detail.data && detail.data.id === id ? detail.data : null;
   const name = item ? fieldText('fullname', item.fullname) : '';
   const resume = item ? resumeOf(item.resume) : null;
-  const back = listHref(kind, snap.list.filters);
+  const back = listHref(kind, from);
   // Deleted meanwhile (a Set status or Add note met a 404): said once, on the way back offered.
   const deleted = !item && detail.deleted;
   const goneRef = useRef<HTMLAnchorElement>(null);

@@ -537,7 +537,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
                 return (
                   <tr key={item.id}>
                     <th scope="row">
-                      <AppLink href={detailHref(kind, item.id)} ownFocus>
+                      <AppLink href={detailHref(kind, item.id, filters)} ownFocus>
                         {name}
                       </AppLink>
                     </th>

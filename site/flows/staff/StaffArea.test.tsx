@@ -604,6 +604,25 @@ describe('staff area', () => {
     }
   });
 
+  it('given an application opened from a searched and filtered list, when the page reloads, then Back still goes to that list', async () => {
+    const user = setupUser();
+    listAnswer([row(1)]);
+    render(<StaffPage url="/staff?q=ada&status=all&sort=oldest" />);
+    await user.click(await screen.findByRole('link', { name: 'Applicant 1' }));
+    const opened = '/staff?id=id-1&q=ada&status=all&sort=oldest';
+    expect(navigation.navigate).toHaveBeenCalledWith(opened, false, true);
+    // The reload: nothing of the list is left in memory, only the address.
+    cleanup();
+    resetStaffState();
+    client.request.mockResolvedValue({ data: { data: row(1) } });
+    render(<StaffPage url={opened} />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    expect(screen.getByRole('link', { name: 'Back to Spartan applications' })).toHaveAttribute(
+      'href',
+      '/staff?q=ada&status=all&sort=oldest',
+    );
+  });
+
   it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
     const user = setupUser();
     const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>

@@ -67,7 +67,7 @@ export function StaffArea({ url }: { url: string }) {
       {section ? (
         <StaffSection url={url} role={auth.user?.role ?? null} />
       ) : view.id ? (
-        <ApplicationDetail kind={view.kind} id={view.id} />
+        <ApplicationDetail kind={view.kind} id={view.id} from={filtersOf(view)} />
       ) : (
         <ApplicationList key={view.kind} kind={view.kind} filters={filtersOf(view)} />
       )}

@@ -2,7 +2,8 @@
  * Staff views live in the query string of /staff (one page the server always has), so back,
  * refresh and a shared link keep them: `list` (investors), `id`, and the list's search, filters,
  * order and place (`q`, `source`, `status`, `role`, `from`, `to`, `sort`, `page`, `after`,
- * `before`). Defaults are left out: the New view, newest first, page 1.
+ * `before`). Defaults are left out: the New view, newest first, page 1. An application opened
+ * from a list keeps that list's in its address too: its Back goes there, after a reload as well.
  */
 import { DEFAULT_FILTERS, type ListFilters } from './api.ts';
 import { KINDS, type Kind } from './kinds.ts';
@@ -53,10 +54,10 @@ function staffHref(kind: Kind, entries: Record<string, string>): string {
   return query ? `${STAFF_PATH}?${query}` : STAFF_PATH;
 }
 
-/** The list with these filters (page 1 unless a page and cursor are given). */
-export function listHref(kind: Kind, filters: Partial<ListFilters> = {}): string {
+/** A list's filters as URL entries, defaults left out (page 1 unless a page and cursor given). */
+function listEntries(filters: Partial<ListFilters>): Record<string, string> {
   const f = { ...DEFAULT_FILTERS, ...filters };
-  return staffHref(kind, {
+  return {
     q: f.q,
     status: f.status === DEFAULT_FILTERS.status ? '' : f.status,
     role: f.role,
@@ -67,7 +68,13 @@ export function listHref(kind: Kind, filters: Partial<ListFilters> = {}): string
     page: f.page > 1 ? String(f.page) : '',
     after: f.page > 1 ? f.after : '',
     before: f.page > 1 ? f.before : '',
-  });
+  };
 }
 
-export const detailHref = (kind: Kind, id: string): string => staffHref(kind, { id });
+/** The list with these filters. */
+export const listHref = (kind: Kind, filters: Partial<ListFilters> = {}): string =>
+  staffHref(kind, listEntries(filters));
+
+/** One application, opened from the list with these filters (the list its Back goes to). */
+export const detailHref = (kind: Kind, id: string, from: Partial<ListFilters> = {}): string =>
+  staffHref(kind, { id, ...listEntries(from) });
