@@ -230,7 +230,7 @@ export function ApplicationDetail({
                   {download.busy ? 'Downloading...' : 'Download resume'}
                 </button>
               )}
-              {auth.user?.role !== 'reviewer' && (
+              {auth.user?.role === 'admin' && (
                 <button
                   type="button"
                   className="button staff-button--danger"

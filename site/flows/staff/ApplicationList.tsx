@@ -90,9 +90,9 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const key = JSON.stringify(filters);
-  // Delete is for admins: hidden from a known reviewer. After a reload the role is not known
-  // until a login, and the server refuses a reviewer's delete anyway (403, shown in the dialog).
-  const isAdmin = auth.user?.role !== 'reviewer';
+  // Delete and erase are for admins: shown once the session's role is known to be admin (after a
+  // reload, when the session's first read answers), never to a reviewer in the meantime.
+  const isAdmin = auth.user?.role === 'admin';
 
   // The title names the list (an opened application named its applicant).
   useEffect(() => {

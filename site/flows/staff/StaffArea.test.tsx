@@ -623,6 +623,37 @@ describe('staff area', () => {
     );
   });
 
+  it('given a reload, while the session’s role is not known yet, then no admin control shows; once it is known as admin, they do', async () => {
+    // After a reload: the token only; the role comes with the session's first read.
+    authState.user = null;
+    listAnswer([row(1)]);
+    const { unmount } = render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByText('Erase an applicant’s data')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Staff accounts' })).toBeNull();
+    act(() => {
+      authState.user = { id: 'u', username: 'ada', role: 'admin', name: 'Ada Admin' };
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Delete the application of Applicant 1' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Erase an applicant’s data')).toBeInTheDocument();
+    unmount();
+
+    authState.user = null;
+    client.request.mockResolvedValue({ data: { data: row(1, { status: 'in_review' }) } });
+    const detail = render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    expect(screen.queryByRole('button', { name: 'Delete application' })).toBeNull();
+    detail.unmount();
+
+    // An admin section waits for the role, showing none of its forms meanwhile.
+    render(<StaffPage url="/staff?section=staff" />);
+    expect(await screen.findByText('Checking your role…')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
   it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
     const user = setupUser();
     const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>

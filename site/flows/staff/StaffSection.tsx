@@ -26,11 +26,19 @@ const Screens = lazyPage(() => import('./screens.tsx'), 'default');
 
 /**
  * The section of `url`; to a role that may not use it (an address typed or kept from before),
- * only the refusal: not its forms, which the server would refuse anyway.
+ * only the refusal: not its forms, which the server would refuse anyway. An admin section waits
+ * for the role (unknown after a reload until the session's first read answers).
  */
 export function StaffSection({ url, role }: { url: string; role: string | null }) {
   const section = sectionOf(url);
-  if (section && SECTIONS[section.name].adminOnly && role !== null && role !== 'admin') {
+  if (section && SECTIONS[section.name].adminOnly && role === null) {
+    return (
+      <p className="page-loading" role="status">
+        Checking your role…
+      </p>
+    );
+  }
+  if (section && SECTIONS[section.name].adminOnly && role !== 'admin') {
     return (
       <p className="staff-error" role="alert">
         Your role does not allow this: {section.title} are for admins.
