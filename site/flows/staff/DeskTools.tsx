@@ -1,7 +1,6 @@
 import '#text-input-events';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
-  announce,
   eraseApplicant,
   fetchNotifications,
   saveNotifications,
@@ -129,6 +128,11 @@ function NotificationSettings() {
   );
 }
 
+/**
+ * Erasing, in two steps: "Erase…" asks, and the confirmation takes its place with focus on
+ * Cancel (the group's name says what would be erased, and that it cannot be undone). Cancelled
+ * or done, focus goes back to "Erase…"; the result is said once, by the form's status line.
+ */
 function EraseApplicant({ onErased }: { onErased: () => void }) {
   const uid = useId();
   const [email, setEmail] = useState('');
@@ -138,6 +142,19 @@ function EraseApplicant({ onErased }: { onErased: () => void }) {
     error: null,
     done: '',
   });
+  const startRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // Where focus goes once the step shown has rendered: the button that had it is gone.
+  const focusNext = useRef<'cancel' | 'start' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next) (next === 'cancel' ? cancelRef : startRef).current?.focus();
+  });
+  const step = (confirm: boolean) => {
+    focusNext.current = confirm ? 'cancel' : 'start';
+    setConfirming(confirm);
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
@@ -145,12 +162,13 @@ function EraseApplicant({ onErased }: { onErased: () => void }) {
       return;
     }
     setState({ busy: false, error: null, done: '' });
-    setConfirming(true);
+    step(true);
   };
   const erase = async () => {
+    if (state.busy) return;
     setState({ busy: true, error: null, done: '' });
     const result = await eraseApplicant(email.trim());
-    setConfirming(false);
+    step(false);
     if (typeof result === 'string') {
       setState({ busy: false, error: result, done: '' });
       return;
@@ -162,7 +180,6 @@ function EraseApplicant({ onErased }: { onErased: () => void }) {
         : `Erased ${n} application${n === 1 ? '' : 's'} (${result.spartan} Spartan, ${result.investor} investor).`;
     setState({ busy: false, error: null, done });
     setEmail('');
-    announce(done);
     onErased();
   };
   return (
@@ -194,26 +211,33 @@ function EraseApplicant({ onErased }: { onErased: () => void }) {
           </p>
         )}
         {confirming ? (
-          <div className="staff-filters__actions" role="group" aria-label="Confirm erasure">
-            <button
-              type="button"
-              className="button staff-button--danger"
-              disabled={state.busy}
-              onClick={() => void erase()}
-            >
-              {state.busy ? 'Erasing…' : `Erase every application of ${email.trim()}`}
-            </button>
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </button>
+          <div role="group" aria-labelledby={`${uid}-confirm`}>
+            <p id={`${uid}-confirm`} className="staff-hint">
+              Erase every application of {email.trim()}? This cannot be undone.
+            </p>
+            <div className="staff-filters__actions">
+              <button
+                type="button"
+                className="button staff-button--danger"
+                // Not `disabled` while busy: a disabled button drops the keyboard focus.
+                aria-disabled={state.busy || undefined}
+                onClick={() => void erase()}
+              >
+                {state.busy ? 'Erasing…' : `Erase every application of ${email.trim()}`}
+              </button>
+              <button
+                ref={cancelRef}
+                type="button"
+                className="button button--outline"
+                onClick={() => step(false)}
+              >
+                Cancel
+              </button>
+            </div>
           </div>
         ) : (
           <div className="staff-filters__actions">
-            <button type="submit" className="button button--outline">
+            <button ref={startRef} type="submit" className="button button--outline">
               Erase…
             </button>
           </div>

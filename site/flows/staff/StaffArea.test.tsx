@@ -654,6 +654,35 @@ describe('staff area', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('given an erasure asked for by keyboard, then focus moves into the named confirmation and back, and the result is said once', async () => {
+    const user = setupUser();
+    const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>
+      config.url.endsWith('/erase/'),
+    );
+    const { container } = render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    await user.click(screen.getByText('Erase an applicant’s data'));
+    await user.type(screen.getByLabelText('Applicant’s email'), 'a1@example.com{Enter}');
+    const confirmation = screen.getByRole('group', {
+      name: 'Erase every application of a1@example.com? This cannot be undone.',
+    });
+    expect(within(confirmation).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await expectNoAxeViolations(container);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Erase…' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Shift>}{Tab}{/Shift}{Enter}');
+    // While the call runs, focus stays on the button, which says so.
+    expect(screen.getByRole('button', { name: 'Erasing…' })).toHaveFocus();
+    await act(async () => erased.resolve({ data: { spartan: 1, investor: 0 } }));
+    expect(screen.getByRole('button', { name: 'Erase…' })).toHaveFocus();
+    await act(async () => undefined);
+    const said = 'Erased 1 application (1 Spartan, 0 investor).';
+    const regions = [...container.querySelectorAll('[role="status"], [role="alert"]')];
+    expect(regions.filter((region) => region.textContent?.includes(said))).toHaveLength(1);
+  });
+
   it('given an erase that ends after the staff member searched, then the list is fetched again for the search, not for the list before it', async () => {
     const user = setupUser();
     const erased = holdCalls<{ data: { spartan: number; investor: number } }>((config) =>
