@@ -113,3 +113,45 @@ describe('when the time is up here', () => {
     expect(sessionReads()).toBe(2);
   });
 });
+
+describe('when the first read gets no answer (offline, the server down)', () => {
+  const sessionReads = () =>
+    client.get.mock.calls.filter(([url]) => url === ACCOUNT_PATHS.session).length;
+
+  it('given a reload (who is logged in is not known yet), then it is tried again, less and less often, until it answers, and then not again', async () => {
+    loginFulfilled(authState, { access: 'token-1', user: null });
+    const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
+    client.get
+      .mockRejectedValueOnce(new Error('Network Error'))
+      .mockRejectedValueOnce({ response: { status: 503 } })
+      .mockResolvedValue({
+        data: {
+          user,
+          session: {
+            expires_at: at(60 * MINUTE),
+            idle_expires_at: at(30 * MINUTE),
+            last_seen_at: at(0),
+            absolute_expires_at: at(8 * 60 * MINUTE),
+          },
+        },
+        headers: { date: new Date(NOW).toUTCString() },
+      });
+    render(<SessionWatch />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(sessionReads()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(sessionReads()).toBe(2);
+    expect(authState.user).toBeNull();
+    // The next try waits twice as long.
+    await act(() => vi.advanceTimersByTimeAsync(3900));
+    expect(sessionReads()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(sessionReads()).toBe(3);
+    expect(authState.user).toEqual(user);
+    await act(() => vi.advanceTimersByTimeAsync(10 * MINUTE));
+    expect(sessionReads()).toBe(3);
+    // The times it answered are kept: the warning comes two minutes before the idle end.
+    await act(() => vi.advanceTimersByTimeAsync(18 * MINUTE - 30_000));
+    expect(screen.getByRole('alertdialog', { name: 'Your session is about to end' })).toBeVisible();
+  });
+});

@@ -90,8 +90,15 @@ function watchActivity(instance: AxiosInstance): void {
   });
 }
 
-/** Reads the session from the server; false when it has ended (then the login says so). */
-async function readSession(): Promise<boolean> {
+/** The session as the server answered: alive, ended (the login then says so), or no answer. */
+type Reading = 'alive' | 'ended' | 'unanswered';
+
+/** The first read's retries after no answer: this long first, doubling up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 30_000;
+
+/** Reads the session from the server: its times, and who is logged in (after a reload). */
+async function readSession(): Promise<Reading> {
   const token = sessionToken();
   try {
     const instance = await client();
@@ -100,16 +107,16 @@ async function readSession(): Promise<boolean> {
       ACCOUNT_PATHS.session,
       { headers: authHeader(token) },
     );
-    if (!response) return true;
+    if (!response) return 'alive';
     sync(response);
     if (response.data?.user && !authState.user) authState.user = response.data.user;
-    return true;
+    return 'alive';
   } catch (error) {
     if ((error as { response?: { status?: number } }).response?.status === 401) {
       refusedWith(token);
-      return false;
+      return 'ended';
     }
-    return true; // offline or busy: the next check tells
+    return 'unanswered'; // offline, or the server busy or down
   }
 }
 
@@ -151,8 +158,8 @@ export function SessionWatch() {
         // again, a session inside the server's slack, or a server that is down, drew hundreds of
         // calls a second.)
         setEndsAt(null);
-        void readSession().then((alive) => {
-          if (!live || !alive) return;
+        void readSession().then((reading) => {
+          if (!live || reading === 'ended') return;
           if (sessionEnd() > Date.now()) schedule();
           else expireSession();
         });
@@ -164,10 +171,23 @@ export function SessionWatch() {
       timer = setTimeout(schedule, Math.min(next - now, 60_000));
     };
     listeners.add(schedule);
-    void readSession().then(schedule);
+    // The first read tells the session's times and, after a reload, who is logged in (the role
+    // that shows the admin's controls): without an answer it is tried again, less and less often.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let retryMs = RETRY_FIRST_MS;
+    const first = () =>
+      void readSession().then((reading) => {
+        if (!live) return;
+        if (reading === 'unanswered' && (!clock || !authState.user)) {
+          retry = setTimeout(first, retryMs);
+          retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+        } else schedule();
+      });
+    first();
     return () => {
       live = false;
       clearTimeout(timer);
+      clearTimeout(retry);
       listeners.delete(schedule);
       clock = null;
     };
