@@ -12,6 +12,23 @@ const NOW = Date.parse('2026-11-26T10:00:00.000Z');
 const MINUTE = 60_000;
 const at = (ms: number) => new Date(NOW + ms).toISOString();
 
+/**
+ * The session read's answer, dated at the start: seen now, its token ending after `tokenMs`, idle
+ * end in 30 minutes, absolute end in 8 hours; with who is logged in when given.
+ */
+const answerAtStart = (tokenMs: number, user?: object) => ({
+  data: {
+    ...(user ? { user } : {}),
+    session: {
+      expires_at: at(tokenMs),
+      idle_expires_at: at(30 * MINUTE),
+      last_seen_at: at(0),
+      absolute_expires_at: at(8 * 60 * MINUTE),
+    },
+  },
+  headers: { date: new Date(NOW).toUTCString() },
+});
+
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
@@ -22,17 +39,7 @@ afterEach(() => {
 
 it('given a token that ends before the idle end, then the warning comes two minutes before the token ends', async () => {
   // The token ends in 10 minutes, the idle end is in 30, the absolute end in 8 hours.
-  client.get.mockResolvedValue({
-    data: {
-      session: {
-        expires_at: at(10 * MINUTE),
-        idle_expires_at: at(30 * MINUTE),
-        last_seen_at: at(0),
-        absolute_expires_at: at(8 * 60 * MINUTE),
-      },
-    },
-    headers: { date: new Date(NOW).toUTCString() },
-  });
+  client.get.mockResolvedValue(answerAtStart(10 * MINUTE));
   render(<SessionWatch />);
   await act(() => vi.advanceTimersByTimeAsync(0));
   expect(client.get).toHaveBeenCalledWith(ACCOUNT_PATHS.session, expect.anything());
@@ -124,18 +131,7 @@ describe('when the first read gets no answer (offline, the server down)', () => 
     client.get
       .mockRejectedValueOnce(new Error('Network Error'))
       .mockRejectedValueOnce({ response: { status: 503 } })
-      .mockResolvedValue({
-        data: {
-          user,
-          session: {
-            expires_at: at(60 * MINUTE),
-            idle_expires_at: at(30 * MINUTE),
-            last_seen_at: at(0),
-            absolute_expires_at: at(8 * 60 * MINUTE),
-          },
-        },
-        headers: { date: new Date(NOW).toUTCString() },
-      });
+      .mockResolvedValue(answerAtStart(60 * MINUTE, user));
     render(<SessionWatch />);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(sessionReads()).toBe(1);
