@@ -20,7 +20,7 @@ import {
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
 import { AppLink } from './links.tsx';
-import { readDraft, writeDraft } from './note-drafts.ts';
+import { dropDraft, readDraft, writeDraft } from './note-drafts.ts';
 import { listHref } from './urls.ts';
 import './desk.css';
 
@@ -71,21 +71,28 @@ export function ApplicationDetail({
     error: null,
   });
   const [statusError, setStatusError] = useState<string | null>(null);
+  const [noteState, setNoteState] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
   // The note being written: kept as a draft of this application until saved (note-drafts.ts).
   const [note, setNote] = useState(() => readDraft(kind, id));
   const [draftOf, setDraftOf] = useState(`${kind}:${id}`);
+  // The application shown now, for calls that answer after another was opened.
+  const shown = useRef(draftOf);
+  useEffect(() => {
+    shown.current = `${kind}:${id}`;
+  }, [kind, id]);
   if (draftOf !== `${kind}:${id}`) {
     setDraftOf(`${kind}:${id}`);
     setNote(readDraft(kind, id));
+    setNoteState({ busy: false, error: null });
+    setStatusError(null);
   }
   const writeNote = (text: string) => {
     setNote(text);
     writeDraft(kind, id, text);
   };
-  const [noteState, setNoteState] = useState<{ busy: boolean; error: string | null }>({
-    busy: false,
-    error: null,
-  });
 
   useEffect(() => {
     // Its notes once the application has come, unless another was opened meanwhile: a late
@@ -137,7 +144,9 @@ export function ApplicationDetail({
     const value = typeof status === 'string' ? status : '';
     setStatusError(null);
     // From the status shown: a colleague's change since is not overwritten (the server refuses).
+    const asked = `${kind}:${id}`;
     const failed = await setStatus(kind, id, value, item ? String(item.status) : undefined);
+    if (shown.current !== asked) return; // Its answer is not about the application open now.
     if (failed) setStatusError(failed);
     else announce(`Status set to ${fieldText('status', value)}`);
   };
@@ -150,7 +159,14 @@ export function ApplicationDetail({
       return;
     }
     setNoteState({ busy: true, error: null });
+    const saved = `${kind}:${id}`;
     const failed = await addNote(kind, id, note);
+    if (shown.current !== saved) {
+      // Another application is open now: its box and its draft are not this note's. A failed
+      // note stays this application's draft, for when it is opened again.
+      if (!failed) dropDraft(kind, id);
+      return;
+    }
     setNoteState({ busy: false, error: failed });
     if (!failed) {
       writeNote('');

@@ -568,6 +568,37 @@ describe('staff area', () => {
     expect(screen.getByLabelText('Add a note for colleagues')).toHaveValue('');
   });
 
+  it('given a note still saving when another application is opened, then its answer leaves that one’s box and draft alone', async () => {
+    const user = setupUser();
+    const saving = deferred<{ data: { data: object } }>();
+    client.request.mockImplementation((config: { method: string; url: string }) => {
+      if (config.method === 'post') return saving.promise;
+      if (config.url.endsWith('/activity/')) {
+        return Promise.resolve({ data: { status: 'new', notes: [], history: [] } });
+      }
+      return Promise.resolve({ data: { data: row(config.url.includes('id-2') ? 2 : 1) } });
+    });
+    const { rerender } = render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    await user.type(screen.getByLabelText('Add a note for colleagues'), 'About the first');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    rerender(<StaffPage url="/staff?id=id-2" />);
+    await screen.findByRole('heading', { name: 'Applicant 2', level: 2 });
+    // The second application's box: its own, not saving.
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Add a note for colleagues'), 'About the second');
+    const note = { id: 9, at: '2026-11-20T12:00:00.000Z', author: 'Ada', body: 'About the first' };
+    await act(async () => saving.resolve({ data: { data: note } }));
+    expect(screen.getByLabelText('Add a note for colleagues')).toHaveValue('About the second');
+    // The first one's draft went with its saved note; the second's is kept.
+    rerender(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    expect(screen.getByLabelText('Add a note for colleagues')).toHaveValue('');
+    rerender(<StaffPage url="/staff?id=id-2" />);
+    await screen.findByRole('heading', { name: 'Applicant 2', level: 2 });
+    expect(screen.getByLabelText('Add a note for colleagues')).toHaveValue('About the second');
+  });
+
   it('given a half-written note, when logging out, then it is not kept for whoever logs in next in the tab', async () => {
     const user = setupUser();
     client.request.mockResolvedValue({ data: { data: row(1) } });
