@@ -1,0 +1,63 @@
+/**
+ * What a visitor sees on a narrow phone (320 px) on the site and on the partner demo pages,
+ * measured from layout: the counter's amount and pause button share a line and stay inside it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+
+let t: TestPage;
+beforeAll(async () => {
+  t = await openPage({ viewport: { width: 320, height: 800 } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Box = { left: number; right: number; top: number; bottom: number };
+
+/** The boxes of a counter's frame, amount and pause button (in its shadow root when it has one). */
+function counterBoxes(page: Page, host: string | null) {
+  return page.evaluate((host) => {
+    const root = host ? document.querySelector(host)!.shadowRoot! : document;
+    const box = (selector: string) => {
+      const { left, right, top, bottom } = root.querySelector(selector)!.getBoundingClientRect();
+      return { left, right, top, bottom };
+    };
+    return {
+      frame: box('.spartan-counter'),
+      value: box('.spartan-counter__value'),
+      toggle: box('.spartan-counter__toggle'),
+    };
+  }, host);
+}
+
+const oneLine = ({ value, toggle }: { value: Box; toggle: Box }) =>
+  toggle.top < value.bottom && value.top < toggle.bottom && toggle.left >= value.right;
+const inside = (inner: Box, outer: Box) =>
+  inner.left >= outer.left && inner.right <= outer.right + 0.5;
+
+describe('the counter at 320 px', () => {
+  it('on the home page, the amount and its pause button share one line inside the frame', async () => {
+    await t.page.goto(`${mainUrl()}/`, { waitUntil: 'networkidle' });
+    const boxes = await counterBoxes(t.page, null);
+    expect(oneLine(boxes), JSON.stringify(boxes)).toBe(true);
+    expect(inside(boxes.value, boxes.frame) && inside(boxes.toggle, boxes.frame)).toBe(true);
+  });
+
+  it.each(['#counter', '#counter-themed'])(
+    'embedded on the partner demo (%s), the amount and its pause button share one line inside the frame',
+    async (host) => {
+      await t.page.goto(`${demoUrl()}/`, { waitUntil: 'networkidle' });
+      await t.page.waitForFunction(
+        (host) => document.querySelector(host)?.shadowRoot?.querySelector('.spartan-counter'),
+        host,
+      );
+      const boxes = await counterBoxes(t.page, host);
+      expect(oneLine(boxes), JSON.stringify(boxes)).toBe(true);
+      expect(inside(boxes.value, boxes.frame) && inside(boxes.toggle, boxes.frame)).toBe(true);
+      // The button stays a comfortable target.
+      expect(boxes.toggle.right - boxes.toggle.left).toBeGreaterThanOrEqual(36);
+    },
+  );
+});
