@@ -1,6 +1,7 @@
 /**
  * What a visitor sees on a narrow phone (320 px) on the site and on the partner demo pages,
- * measured from layout: the counter's amount and pause button share a line and stay inside it.
+ * measured from layout: the counter's amount and pause button share a line and stay inside it;
+ * the success page's id box keeps its dash beside its label.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -60,4 +61,37 @@ describe('the counter at 320 px', () => {
       expect(boxes.toggle.right - boxes.toggle.left).toBeGreaterThanOrEqual(36);
     },
   );
+});
+
+/** The lines a text takes, by the tops of its boxes. */
+const lines = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+describe('the application id box at 320 px', () => {
+  it('without an id, "Application ID Number -" keeps its dash on the label\'s line', async () => {
+    await t.page.goto(`${mainUrl()}/apply-spartan-success`, { waitUntil: 'networkidle' });
+    expect(await lines(t.page, '.spartan-idbox')).toBe(1);
+  });
+
+  it('with an id, the id still wraps inside the box', async () => {
+    const id = '3f2b8c1e-9a4d-4e2f-8b6a-1c2d3e4f5a6b';
+    await t.page.goto(`${mainUrl()}/apply-spartan-success?id=${id}`, { waitUntil: 'networkidle' });
+    const box = t.page.getByRole('button', { name: `Application ID Number ${id}`, exact: true });
+    await box.waitFor();
+    // The box inside its card, and every line of its text inside the box.
+    const fits = await box.evaluate((el) => {
+      const outer = el.getBoundingClientRect();
+      if (outer.right > el.parentElement!.getBoundingClientRect().right) return false;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return [...range.getClientRects()].every(
+        (r) => r.left >= outer.left && r.right <= outer.right,
+      );
+    });
+    expect(fits).toBe(true);
+  });
 });
