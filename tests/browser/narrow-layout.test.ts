@@ -1,11 +1,12 @@
 /**
  * What a visitor sees on a narrow phone (320 px) on the site and on the partner demo pages,
  * measured from layout: the counter's amount and pause button share a line and stay inside it;
- * the success page's id box keeps its dash beside its label.
+ * the success page's id box keeps its dash beside its label; the employee login card keeps no
+ * more than a line for its status (at 375 and 1280 px too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoUrl, mainUrl, openPage, type TestPage } from './harness.ts';
+import { demoUrl, gotoHydrated, mainUrl, openPage, type TestPage } from './harness.ts';
 
 let t: TestPage;
 beforeAll(async () => {
@@ -39,6 +40,7 @@ const inside = (inner: Box, outer: Box) =>
   inner.left >= outer.left && inner.right <= outer.right + 0.5;
 
 describe('the counter at 320 px', () => {
+  beforeAll(() => t.page.setViewportSize({ width: 320, height: 800 }));
   it('on the home page, the amount and its pause button share one line inside the frame', async () => {
     await t.page.goto(`${mainUrl()}/`, { waitUntil: 'networkidle' });
     const boxes = await counterBoxes(t.page, null);
@@ -72,6 +74,7 @@ const lines = (page: Page, selector: string) =>
   });
 
 describe('the application id box at 320 px', () => {
+  beforeAll(() => t.page.setViewportSize({ width: 320, height: 800 }));
   it('without an id, "Application ID Number -" keeps its dash on the label\'s line', async () => {
     await t.page.goto(`${mainUrl()}/apply-spartan-success`, { waitUntil: 'networkidle' });
     expect(await lines(t.page, '.spartan-idbox')).toBe(1);
@@ -94,4 +97,34 @@ describe('the application id box at 320 px', () => {
     });
     expect(fits).toBe(true);
   });
+});
+
+describe('the employee login card', () => {
+  it.each([320, 375, 1280])(
+    'at %i px, it keeps one line for its Coming soon, which appears without moving anything',
+    async (width) => {
+      await t.page.setViewportSize({ width, height: 800 });
+      await gotoHydrated(t.page, `${mainUrl()}/employee-login`);
+      const card = t.page.locator('form.card-form');
+      const measure = () =>
+        card.evaluate((form) => {
+          const links = form.querySelector('.card-form__links')!.getBoundingClientRect();
+          const status = form.querySelector('.soon-status')!.getBoundingClientRect();
+          return {
+            below: form.getBoundingClientRect().bottom - links.bottom,
+            statusBottom: status.bottom,
+            formBottom: form.getBoundingClientRect().bottom,
+            aside: document.querySelector('.card-form__aside')!.getBoundingClientRect().top,
+          };
+        });
+      const before = await measure();
+      // The card's padding (28 px), the gap to the status and its one line: no more.
+      expect(before.below).toBeLessThan(64);
+      await card.getByRole('button', { name: 'Login' }).click();
+      await expect.poll(() => card.getByRole('status').textContent()).toBe('Coming soon');
+      const after = await measure();
+      expect(after.aside).toBe(before.aside);
+      expect(after.statusBottom).toBeLessThanOrEqual(after.formBottom);
+    },
+  );
 });
