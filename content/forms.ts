@@ -96,3 +96,10 @@ export const RESUME_ACCEPT = RESUME_EXTENSIONS.join(',');
 export const MIN_APPLICANT_AGE = 18;
 /** Honeypot field name: hidden from people, left empty by them, filled by bots. */
 export const HONEYPOT_FIELD = 'website';
+
+/**
+ * Said under a failed submission's message (docs/FORMS.md, "Failures"): the application did not
+ * go through, and the form still holds everything the visitor typed.
+ */
+export const NOTHING_SENT =
+  'Nothing was sent: everything you typed is still here, ready to send again.';

@@ -25,6 +25,7 @@ import {
   recordSaid,
 } from './flows-support.ts';
 import { focusIndicatorFailures } from './page-checks.ts';
+import { NOTHING_SENT } from '../../content/forms.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -113,6 +114,8 @@ describe('applying as a Spartan', () => {
       await fillApply(form, who, pdfBytes(who.fullname));
       await form.getByRole('button', { name: 'Submit Application' }).click();
       await form.getByText('Join Spartan failed').waitFor();
+      const alert = form.getByRole('alert').filter({ hasText: 'Join Spartan failed' });
+      expect(await alert.textContent()).toContain(NOTHING_SENT);
       await context.setOffline(false);
       // The browser keeps a failed module's failure: without a new address, this try would fail
       // again at once, with no request.

@@ -4,7 +4,7 @@ import { setupUser, type User } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
-import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
+import { JOB_ROLE_GROUPS, JOB_ROLES, NOTHING_SENT } from '../../content/forms.ts';
 import * as http from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
@@ -163,15 +163,37 @@ describe('ApplyForm', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('when the call fails without a message, then "Join Spartan failed" shows', async () => {
-    const user = setupUser();
-    client.post.mockRejectedValue(new Error('Network Error'));
-    render(<ApplyForm />);
-    await fillValid(user);
-    await user.click(submit());
-    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(summary).toHaveTextContent(APPLY_FAILED);
-  });
+  it.each([
+    ['the network is down', new Error('Network Error'), APPLY_FAILED],
+    [
+      'the server fails',
+      httpError(500, { detail: 'Internal server error' }),
+      'Internal server error',
+    ],
+    ['a gateway times out', httpError(504, '<html>Gateway Time-out</html>'), APPLY_FAILED],
+    [
+      'the call times out',
+      Object.assign(new Error('timeout'), { code: 'ECONNABORTED' }),
+      APPLY_FAILED,
+    ],
+  ])(
+    'when %s, then the summary gives the message, says nothing was sent, and everything typed is kept',
+    async (_case, failure, message) => {
+      const user = setupUser();
+      client.post.mockRejectedValue(failure);
+      const { container } = render(<ApplyForm />);
+      await fillValid(user);
+      await user.click(submit());
+      const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+      expect(summary).toHaveTextContent(message);
+      expect(summary).toHaveTextContent(NOTHING_SENT);
+      expect(screen.getByLabelText(/Full Name/)).toHaveValue('Ada Lovelace');
+      expect((screen.getByLabelText(/Resume/) as HTMLInputElement).files?.[0]?.name).toBe(
+        'resume.pdf',
+      );
+      await expectNoAxeViolations(container);
+    },
+  );
 
   it('when the server accepts, then onApplied gets the id and the success state shows it in place', async () => {
     const user = setupUser();

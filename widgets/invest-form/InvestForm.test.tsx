@@ -4,7 +4,7 @@ import { setupUser, type User } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
-import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
+import { ACCREDITATION_OPTIONS, NOTHING_SENT } from '../../content/forms.ts';
 import * as http from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { INVEST_FAILED, InvestForm } from './InvestForm.tsx';
@@ -115,24 +115,30 @@ describe('InvestForm', () => {
     await act(async () => pending.resolve({ data: { investor_id: 'i-1' } }));
   });
 
-  it('when the call fails, then the server message, else "Apply Investor failed", shows and the form keeps its values', async () => {
+  it('when the call fails, then the server message, else "Apply Investor failed", shows, says nothing was sent, and the form keeps its values', async () => {
     const user = setupUser();
     client.post.mockRejectedValueOnce(
       httpError(429, { detail: 'Too many requests, try again later' }),
     );
     client.post.mockRejectedValueOnce(httpError(500));
+    client.post.mockRejectedValueOnce(new Error('Network Error'));
     const { container } = render(<InvestForm />);
     await fillValid(user);
     await user.click(submit());
+    const summary = () => screen.getByRole('alert', { name: 'There is a problem' });
     expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       'Too many requests, try again later',
     );
+    // Each failure says that nothing was sent and that what was typed is kept.
+    expect(summary()).toHaveTextContent(NOTHING_SENT);
     await user.click(submit());
-    await waitFor(() =>
-      expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
-        INVEST_FAILED,
-      ),
-    );
+    await waitFor(() => expect(summary()).toHaveTextContent(INVEST_FAILED));
+    expect(summary()).toHaveTextContent(NOTHING_SENT);
+    await user.click(submit());
+    // The network down: the same message again, announced again (the summary takes focus).
+    await waitFor(() => expect(summary()).toHaveFocus());
+    expect(summary()).toHaveTextContent(INVEST_FAILED);
+    expect(summary()).toHaveTextContent(NOTHING_SENT);
     expect(screen.getByRole('radio', { name: /Net worth/ })).toBeChecked();
     expect(screen.getByLabelText(/Full Name/)).toHaveValue('Grace Hopper');
     await expectNoAxeViolations(container);

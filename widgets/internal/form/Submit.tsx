@@ -40,11 +40,11 @@ export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
   );
 }
 
-/** A failure shown before the form's feedback code could load (e.g. offline). */
-export function FailureNote({ message }: { message: string | null }) {
+/** A failure shown before the form's feedback code could load (e.g. offline), and its note. */
+export function FailureNote({ message, note }: { message: string | null; note: string | null }) {
   return message ? (
     <p className="spartan-field__error" role="alert">
-      {message}
+      {message} {note}
     </p>
   ) : null;
 }

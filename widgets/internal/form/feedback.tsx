@@ -14,6 +14,8 @@ export interface ErrorSummaryProps {
   items: Array<{ id: string; message: string }>;
   /** A failure not tied to a field (e.g. the server's message). */
   message?: string | null;
+  /** Said under the list: what the failure means for what was typed. */
+  note?: string | null;
   /** Changes on every failed attempt, so the summary takes focus again. */
   attempt: number;
 }
@@ -28,7 +30,7 @@ export function ErrorSummary(props: ErrorSummaryProps) {
 }
 
 // Mounted only while there is something to show, so its styles are adopted when it appears.
-function SummaryBox({ items, message, attempt }: ErrorSummaryProps) {
+function SummaryBox({ items, message, note, attempt }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useWidgetStyles(ref, STYLES);
@@ -65,6 +67,7 @@ function SummaryBox({ items, message, attempt }: ErrorSummaryProps) {
           </li>
         ))}
       </ul>
+      {note && <p className="spartan-summary__note">{note}</p>}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { FailureNote, SubmitButton } from './Submit.tsx';
 import { useSubmission, type Submission } from './use-submission.ts';
 import { useValues } from './use-values.ts';
 import { APPLICATION_STYLES as STYLES } from './styles.ts';
+import { NOTHING_SENT } from '../../../content/forms.ts';
 
 const kit = /* @__PURE__ */ lazy(() => import('./kit.ts'));
 
@@ -98,6 +99,8 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
   const unavailable = () =>
     run.update((s) => ({ ...s, phase: 'idle', failure: p.fallback, attempt: s.attempt + 1 }));
   const submitting = run.phase === 'submitting';
+  // Every failure of a call (network down, server error, time-out, refusal) leaves the values.
+  const note = run.failure ? NOTHING_SENT : null;
   // After success with a success-url the page is about to change: no second submit meanwhile.
   const busy = run.phase !== 'idle';
   const onSubmit = (event: { preventDefault: () => void }) => {
@@ -145,13 +148,14 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
               <ui.ErrorSummary
                 attempt={run.attempt}
                 message={run.failure}
+                note={note}
                 items={Object.entries(run.errors).map(([field, message]) => ({
                   id: p.controlId(field),
                   message,
                 }))}
               />
             ) : (
-              <FailureNote message={run.failure} />
+              <FailureNote message={run.failure} note={note} />
             )}
             <p className="spartan-form__note">Fields marked * are required.</p>
           </div>
