@@ -2,7 +2,7 @@
  * What a visitor sees on a narrow phone (320 px) on the site and on the partner demo pages,
  * measured from layout: the counter's amount and pause button share a line and stay inside it;
  * the success page's id box keeps its dash beside its label; the employee login card keeps no
- * more than a line for its status (at 375 and 1280 px too).
+ * more than a line for its status (at 375 and 1280 px too); the explainers' dots keep one row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -127,4 +127,21 @@ describe('the employee login card', () => {
       expect(after.statusBottom).toBeLessThanOrEqual(after.formBottom);
     },
   );
+});
+
+describe('the explainers carousel at 320 px', () => {
+  beforeAll(() => t.page.setViewportSize({ width: 320, height: 800 }));
+  it('on the partner demo, its six dots keep one row, each at least 24 px wide', async () => {
+    await t.page.goto(`${demoUrl()}/rich.html`, { waitUntil: 'networkidle' });
+    const dots = t.page.locator('#explainers').getByRole('group', { name: 'Choose slide' });
+    await dots.getByRole('button').first().waitFor();
+    const boxes = await dots
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.map((b) => b.getBoundingClientRect()).map((r) => ({ top: r.top, width: r.width })),
+      );
+    expect(boxes).toHaveLength(6);
+    expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+    expect(Math.min(...boxes.map((b) => b.width))).toBeGreaterThanOrEqual(24);
+  });
 });
