@@ -103,3 +103,6 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const NOTHING_SENT =
   'Nothing was sent: everything you typed is still here, ready to send again.';
+
+/** Said when the visitor stops a resume's upload under way (Cancel upload, beside its progress). */
+export const UPLOAD_CANCELLED = `Upload cancelled. ${NOTHING_SENT}`;

@@ -25,7 +25,7 @@ import {
   recordSaid,
 } from './flows-support.ts';
 import { focusIndicatorFailures } from './page-checks.ts';
-import { NOTHING_SENT } from '../../content/forms.ts';
+import { NOTHING_SENT, UPLOAD_CANCELLED } from '../../content/forms.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
@@ -137,22 +137,33 @@ describe('applying as a Spartan', () => {
     });
   }
 
-  it('on a slow connection: the resume upload shows a labelled progress bar that advances, then the success page', async () => {
+  /**
+   * The application page on a phone, filled in with a 400 KB resume, and a way to limit its
+   * uploads to so many bytes a second (-1: no limit).
+   */
+  async function filledOnPhone(tag: string) {
     tp = await openPage({ viewport: { width: 375, height: 800 } });
     const { page, errors } = tp;
-    const who = applicant('Slow Spartan');
+    const who = applicant(tag);
     const pdf = pdfBytes(who.fullname, 400);
     await gotoHydrated(page, `${mainUrl()}/apply-spartan`);
     await fillApply(page, who, pdf);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    return { page, errors, who, pdf, throttle };
+  }
+
+  it('on a slow connection: the resume upload shows a labelled progress bar that advances, then the success page', async () => {
+    const { page, errors, pdf, throttle } = await filledOnPhone('Slow Spartan');
     // About 4 s for the 400 KB resume.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 100 * 1024,
-    });
+    await throttle(100 * 1024);
     const posts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/')) posts.push(r.url());
@@ -175,18 +186,38 @@ describe('applying as a Spartan', () => {
     }
     // Several distinct values between the start and the end: the bar moved as bytes went out.
     expect([...seen].filter((v) => v > 0 && v < 100).length).toBeGreaterThan(1);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await throttle(-1);
     const id = new URL(page.url()).searchParams.get('id');
     await page.getByRole('button', { name: `Application ID Number ${id}`, exact: true }).waitFor();
     expect((await apiGet(`/api/spartan_join/application/${id}/resume/`)).bytes.equals(pdf)).toBe(
       true,
     );
     expect(posts).toEqual([`${mainUrl()}/api/spartan_join/apply-spartan/`]);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a slow connection, Cancel upload stops the resume mid-way: nothing is stored, the form keeps everything and says so, and sends it whole later', async () => {
+    const { page, errors, who, throttle } = await filledOnPhone('Cancelling Spartan');
+    // About 8 s for the 400 KB resume.
+    await throttle(50 * 1024);
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    const bar = page.getByRole('progressbar', { name: /Uploading resume/ });
+    await expect
+      .poll(async () => Number((await bar.getAttribute('value').catch(() => null)) ?? 0))
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Cancel upload' }).click();
+    await page.locator('.spartan-form__cancelled', { hasText: UPLOAD_CANCELLED }).waitFor();
+    const send = page.getByRole('button', { name: 'Submit Application' });
+    expect(await send.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Full Name').inputValue()).toBe(who.fullname);
+    const search = `/api/spartan_join/applications/?q=${encodeURIComponent(who.email)}`;
+    expect((await apiGet(search)).json).toMatchObject({ total: 0 });
+
+    await throttle(-1);
+    await send.click();
+    await page.waitForURL(/\/apply-spartan-success\?id=/);
+    const id = new URL(page.url()).searchParams.get('id');
+    expect((await apiGet(search)).json).toMatchObject({ total: 1, data: [{ id }] });
     expect(errors).toEqual([]);
   });
 

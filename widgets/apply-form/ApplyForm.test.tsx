@@ -4,7 +4,7 @@ import { setupUser, type User } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
 // Inside a <SpartanProvider> naming the server, as a React app uses the form.
 import { renderServed as render } from '../../tests/render-served.tsx';
-import { JOB_ROLE_GROUPS, JOB_ROLES, NOTHING_SENT } from '../../content/forms.ts';
+import { JOB_ROLE_GROUPS, JOB_ROLES, NOTHING_SENT, UPLOAD_CANCELLED } from '../../content/forms.ts';
 import * as http from '../internal/http.ts';
 import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
 import { APPLY_FAILED, ApplyForm } from './ApplyForm.tsx';
@@ -221,6 +221,56 @@ describe('ApplyForm', () => {
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith('/apply-spartan-success?id=in-data-5'),
     );
+  });
+
+  it('given Cancel upload while the resume goes up, then the call stops, nothing is reported as a failure, the form keeps everything and says so, and Submit has the focus', async () => {
+    const user = setupUser();
+    let onUploadProgress: ((e: { loaded: number; total?: number }) => void) | undefined;
+    let signal: AbortSignal | undefined;
+    // As axios does: an aborted call rejects with its CanceledError.
+    client.post.mockImplementation(
+      (
+        _url: string,
+        _body: FormData,
+        config: { signal: AbortSignal; onUploadProgress: typeof onUploadProgress },
+      ) => {
+        ({ signal, onUploadProgress } = config);
+        return new Promise((_, reject) =>
+          config.signal.addEventListener('abort', () =>
+            reject(Object.assign(new Error('canceled'), { code: 'ERR_CANCELED' })),
+          ),
+        );
+      },
+    );
+    const { container } = render(<ApplyForm />);
+    await fillValid(user);
+    await user.click(submit());
+    await waitFor(() => expect(onUploadProgress).toBeDefined());
+    act(() => onUploadProgress!({ loaded: 42, total: 100 }));
+    const cancel = screen.getByRole('button', { name: 'Cancel upload' });
+    await expectNoAxeViolations(container);
+    await user.click(cancel);
+    expect(signal!.aborted).toBe(true);
+    await waitFor(() => expect(submit()).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(UPLOAD_CANCELLED);
+    // Said once (the status line), and shown beside Submit.
+    expect(
+      screen.getByText(UPLOAD_CANCELLED, { selector: '.spartan-form__cancelled' }),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Ada Lovelace');
+
+    // Sent again: once the whole file has gone, the server may be storing it; no Cancel then.
+    client.post.mockClear();
+    await user.click(submit());
+    expect(screen.queryAllByText(UPLOAD_CANCELLED)).toHaveLength(0);
+    await waitFor(() => expect(client.post).toHaveBeenCalledTimes(1));
+    act(() => onUploadProgress!({ loaded: 100, total: 100 }));
+    const late = screen.getByRole('button', { name: 'Cancel upload' });
+    expect(late).toHaveAttribute('aria-disabled', 'true');
+    await user.click(late);
+    expect(signal!.aborted).toBe(false);
   });
 
   it('given the form leaving the page while it sends, then the call is aborted and nothing navigates when an answer comes', async () => {

@@ -16,6 +16,7 @@
  * @csspart error-summary - the problem list shown after a failed attempt
  * @csspart submit - the submit button
  * @csspart progress - the resume upload progress
+ * @csspart cancel - Cancel upload, beside the progress while the resume goes up
  * @csspart success - the in-place success state
  * @csspart id-box - the gold box with the application id
  * @cssprop --spartan-gold - accent and id box colour

@@ -5,6 +5,8 @@ export interface SubmitButtonProps {
   label: string;
   /** Shown with a spinner while busy, e.g. "Submitting...". */
   busyLabel: string;
+  /** Said (politely) when not busy, e.g. that an upload was cancelled. */
+  status?: string | null;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface SubmitButtonProps {
  * drops the keyboard user to the top of the page for the whole call. The form ignores a submit
  * while busy.
  */
-export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
+export function SubmitButton({ busy, label, busyLabel, status }: SubmitButtonProps) {
   // Not a submit button until the form's code runs (an effect runs in the browser only, after
   // hydration): on a prerendered page still loading, a click or Enter would send the form to
   // the page's own address and leave it for an answer meant for scripts. It waits instead, and
@@ -34,7 +36,7 @@ export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
         {busy ? busyLabel : label}
       </button>
       <p className="spartan-visually-hidden" role="status">
-        {busy ? busyLabel : ''}
+        {busy ? busyLabel : (status ?? '')}
       </p>
     </>
   );

@@ -7,6 +7,8 @@ export interface SubmissionSteps<T> {
   send: () => Promise<T>;
   fallback: string;
   onSuccess?: (result: T) => void;
+  /** True when the call failed because the visitor called it off: no failure to show then. */
+  cancelled?: () => boolean;
 }
 
 const failed = <T>(
@@ -32,6 +34,7 @@ export async function runSubmission<T>(run: Submission<T>, steps: SubmissionStep
       run.update((s) => ({ ...s, phase: 'succeeded', errors: {}, result }));
       steps.onSuccess?.(result);
     } catch (error) {
+      if (steps.cancelled?.()) return run.update((s) => ({ ...s, phase: 'idle' }));
       const info = error as Partial<FailureInfo> | null;
       const message =
         info?.fieldErrors && typeof info.message === 'string' ? info.message : steps.fallback;

@@ -15,7 +15,7 @@ import { FailureNote, SubmitButton } from './Submit.tsx';
 import { useSubmission, type Submission } from './use-submission.ts';
 import { useValues } from './use-values.ts';
 import { APPLICATION_STYLES as STYLES } from './styles.ts';
-import { NOTHING_SENT } from '../../../content/forms.ts';
+import { NOTHING_SENT, UPLOAD_CANCELLED } from '../../../content/forms.ts';
 
 const kit = /* @__PURE__ */ lazy(() => import('./kit.ts'));
 
@@ -99,6 +99,22 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
   const unavailable = () =>
     run.update((s) => ({ ...s, phase: 'idle', failure: p.fallback, attempt: s.attempt + 1 }));
   const submitting = run.phase === 'submitting';
+  // Cancel upload: the visitor may call off an upload under way (the client waits as long as the
+  // upload takes: a large resume on a slow line, or a line that stalled). Once the file has gone
+  // the server may be storing it, so it is no longer offered then.
+  const [cancelled, setCancelled] = useState(false);
+  const actions = useRef<HTMLDivElement>(null);
+  const uploaded = p.progress?.fraction === 1;
+  const cancel = () => {
+    if (uploaded) return;
+    setCancelled(true);
+    leaving.current?.abort();
+  };
+  useEffect(() => {
+    // The Cancel button has gone with the upload: the keyboard goes on from Submit.
+    if (cancelled && !submitting)
+      actions.current?.querySelector<HTMLElement>('[part=submit]')?.focus();
+  }, [cancelled, submitting]);
   // Every failure of a call (network down, server error, time-out, refusal) leaves the values.
   const note = run.failure ? NOTHING_SENT : null;
   // After success with a success-url the page is about to change: no second submit meanwhile.
@@ -106,6 +122,7 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
   const onSubmit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     if (busy) return;
+    setCancelled(false);
     const call = new AbortController();
     leaving.current = call;
     kit
@@ -115,6 +132,7 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
           validate: () => p.validate(values),
           send: () => p.submit(values, call.signal),
           fallback: p.fallback,
+          cancelled: () => call.signal.aborted,
           onSuccess: (id) => {
             if (call.signal.aborted) return;
             p.onDone?.(id);
@@ -161,9 +179,28 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
           </div>
           {p.children}
           <Honeypot value={values.website} onChange={p.onHoneypot} />
-          <div className="spartan-form__wide spartan-form__actions">
+          <div className="spartan-form__wide spartan-form__actions" ref={actions}>
             {submitting && ui && p.progress && <ui.UploadProgress {...p.progress} />}
-            <SubmitButton busy={busy} label="Submit Application" busyLabel="Submitting..." />
+            {submitting && p.progress && (
+              <button
+                type="button"
+                className="spartan-cancel"
+                part="cancel"
+                aria-disabled={uploaded || undefined}
+                onClick={cancel}
+              >
+                Cancel upload
+              </button>
+            )}
+            <SubmitButton
+              busy={busy}
+              label="Submit Application"
+              busyLabel="Submitting..."
+              status={cancelled ? UPLOAD_CANCELLED : null}
+            />
+            {cancelled && !submitting && (
+              <p className="spartan-form__cancelled">{UPLOAD_CANCELLED}</p>
+            )}
           </div>
         </form>
       )}
