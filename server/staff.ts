@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import { and, asc, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AuditEvent } from '../schemas/audit-events.ts';
 import type { AuditLog } from './audit.ts';
-import type { Db } from './db/index.ts';
+import type { Db, Tx } from './db/index.ts';
 import { staffSessions, staffUsers } from './db/schema.ts';
 import { staffRecoveryCodes } from './db/staff-schema.ts';
 import type { PasswordHasher } from './security/passwords.ts';
@@ -288,11 +288,18 @@ export class StaffService {
   /**
    * Sets a new password (policy checked) and ends the account's sessions, except `keepSession`.
    * `mustChange`: the user must choose another at next login (an admin chose this one).
+   * `claim`: run first in the write's transaction, to use up what allowed the change (a setup
+   * link, a login challenge); it throws when that is gone, and then nothing is written.
    */
   async setPassword(
     id: string,
     password: string,
-    options: { mustChange: boolean; keepSession?: string | undefined; event?: AuditEvent },
+    options: {
+      mustChange: boolean;
+      keepSession?: string | undefined;
+      event?: AuditEvent;
+      claim?: (tx: Tx) => Promise<void>;
+    },
     actor: Actor = CLI_ACTOR,
   ): Promise<number> {
     const row = await this.findById(id);
@@ -301,6 +308,7 @@ export class StaffService {
     if (problem) throw new StaffAccountError(problem, 'invalid', 'password');
     const passwordHash = await this.hasher.hash(password);
     const ended = await this.db.transaction(async (tx) => {
+      await options.claim?.(tx);
       await tx
         .update(staffUsers)
         .set({
@@ -399,18 +407,22 @@ export class StaffService {
     return updated.length === 1;
   }
 
+  /** Whether `code` is one of the account's unused recovery codes (it stays unused). */
+  async hasRecoveryCode(id: string, code: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: staffRecoveryCodes.userId })
+      .from(staffRecoveryCodes)
+      .where(this.unusedCode(id, code))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Spends a recovery code; true if it was one of the account's unused codes. */
   async useRecoveryCode(id: string, code: string): Promise<boolean> {
     const used = await this.db
       .update(staffRecoveryCodes)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(staffRecoveryCodes.userId, id),
-          eq(staffRecoveryCodes.codeHash, hashRecoveryCode(code)),
-          isNull(staffRecoveryCodes.usedAt),
-        ),
-      )
+      .where(this.unusedCode(id, code))
       .returning({ userId: staffRecoveryCodes.userId });
     return used.length === 1;
   }
@@ -436,6 +448,14 @@ export class StaffService {
     const id = await this.idOf(username);
     const secret = this.totp.newSecret();
     return { secret, recoveryCodes: await this.enrolTotp(id, secret, null) };
+  }
+
+  private unusedCode(id: string, code: string) {
+    return and(
+      eq(staffRecoveryCodes.userId, id),
+      eq(staffRecoveryCodes.codeHash, hashRecoveryCode(code)),
+      isNull(staffRecoveryCodes.usedAt),
+    );
   }
 
   private async guardLastAdmin(tx: Pick<Db, 'select'>, id: string): Promise<void> {

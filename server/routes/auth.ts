@@ -10,7 +10,9 @@
  * POST /api/security-logout/           bearer                 → {detail}; the token stops working
  *
  * A challenge is a random string whose SHA-256 names a staff_login_challenges row: five
- * minutes, one step, five wrong codes at most.
+ * minutes, one step, five wrong codes at most. Calls sent at once on one challenge cannot beat
+ * that: each code step claims one of its tries in one statement before checking the code, and
+ * the step that completes uses the challenge up in one statement that only one call can win.
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
@@ -140,30 +142,65 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     return challenge;
   }
 
+  const live = (challenge: string, stage: Stage) =>
+    and(
+      eq(staffLoginChallenges.id, sha256(challenge)),
+      eq(staffLoginChallenges.stage, stage),
+      gt(staffLoginChallenges.expiresAt, new Date()),
+      lt(staffLoginChallenges.attempts, CHALLENGE_ATTEMPTS),
+    );
+
+  async function ownerOf(row: ChallengeRow | undefined) {
+    const user = row && (await staff.findById(row.userId));
+    if (!row || !user) throw ERR_LOGIN_EXPIRED();
+    return { row, user };
+  }
+
+  /** The live challenge of a step that checks no code (the new password). */
   async function loadChallenge(challenge: string, stage: Stage) {
     const [row] = await db
       .select()
       .from(staffLoginChallenges)
-      .where(
-        and(
-          eq(staffLoginChallenges.id, sha256(challenge)),
-          eq(staffLoginChallenges.stage, stage),
-          gt(staffLoginChallenges.expiresAt, new Date()),
-        ),
-      )
+      .where(live(challenge, stage))
       .limit(1);
-    if (!row || row.attempts >= CHALLENGE_ATTEMPTS) throw ERR_LOGIN_EXPIRED();
-    const user = await staff.findById(row.userId);
-    if (!user) throw ERR_LOGIN_EXPIRED();
+    return ownerOf(row);
+  }
+
+  /**
+   * Claims one of the challenge's tries before a code is checked: of calls sent at once, no more
+   * than five check a code on one challenge.
+   */
+  async function claimChallenge(challenge: string, stage: Stage) {
+    const [claimed] = await db
+      .update(staffLoginChallenges)
+      .set({ attempts: sql`${staffLoginChallenges.attempts} + 1` })
+      .where(live(challenge, stage))
+      .returning();
+    const { row, user } = await ownerOf(claimed);
+    try {
+      await throttle.checkCodes(user.id);
+    } catch (err) {
+      // 429: no code checked, so the challenge's try is given back.
+      await db
+        .update(staffLoginChallenges)
+        .set({ attempts: sql`${staffLoginChallenges.attempts} - 1` })
+        .where(eq(staffLoginChallenges.id, row.id));
+      throw err;
+    }
     return { row, user };
   }
 
-  /** A wrong code: counted on the challenge (five kill it) and on the account. */
+  /** A right code: the challenge is used up, by one call only. */
+  async function useUp(row: ChallengeRow) {
+    const deleted = await db
+      .delete(staffLoginChallenges)
+      .where(eq(staffLoginChallenges.id, row.id))
+      .returning({ id: staffLoginChallenges.id });
+    if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
+  }
+
+  /** A wrong code, already counted on the challenge (five kill it); now on the account. */
   async function wrongCode(request: FastifyRequest, row: ChallengeRow, user: StaffRow) {
-    await db
-      .update(staffLoginChallenges)
-      .set({ attempts: sql`${staffLoginChallenges.attempts} + 1` })
-      .where(eq(staffLoginChallenges.id, row.id));
     const locked = await throttle.failCode(user.id);
     await auditAs(request, user, 'mfa.challenge_failed', { stage: row.stage });
     if (locked) await auditAs(request, user, 'login.locked', { factor: 'code' });
@@ -263,22 +300,26 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_MFA_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
-      const { row, user } = await loadChallenge(request.body.challenge, 'mfa');
-      await throttle.checkCodes(user.id);
+      const { row, user } = await claimChallenge(request.body.challenge, 'mfa');
       const code = request.body.code;
-      let factor = 'totp';
+      const factor = looksLikeRecoveryCode(code) ? 'recovery' : 'totp';
       let accepted = false;
-      if (looksLikeRecoveryCode(code)) {
-        factor = 'recovery';
-        accepted = await staff.useRecoveryCode(user.id, code);
+      if (factor === 'recovery') {
+        accepted = await staff.hasRecoveryCode(user.id, code);
       } else {
         const secret = staff.totpSecretOf(user);
         const step = secret ? checkTotp(secret, code, user.totpLastStep) : null;
         accepted = step !== null && (await staff.markTotpStep(user.id, step));
       }
       if (!accepted) throw await wrongCode(request, row, user);
-      await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.id, row.id));
-      if (factor === 'recovery') await auditAs(request, user, 'mfa.recovery_used');
+      await useUp(row);
+      // Spent by the call that used the challenge up, so a code another call sent is not lost.
+      if (factor === 'recovery') {
+        if (!(await staff.useRecoveryCode(user.id, code))) {
+          throw await wrongCode(request, row, user);
+        }
+        await auditAs(request, user, 'mfa.recovery_used');
+      }
       const done = await finish(request, user, factor);
       return { ...done, recovery_codes_left: await staff.recoveryCodesLeft(user.id) };
     },
@@ -288,16 +329,11 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_MFA_SETUP_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
-      const { row, user } = await loadChallenge(request.body.challenge, 'mfa_setup');
-      await throttle.checkCodes(user.id);
+      const { row, user } = await claimChallenge(request.body.challenge, 'mfa_setup');
       const secret = row.totpSecret ? totpKeys.open(row.totpSecret) : null;
       const step = secret ? checkTotp(secret, request.body.code, null) : null;
       if (!secret || step === null) throw await wrongCode(request, row, user);
-      const deleted = await db
-        .delete(staffLoginChallenges)
-        .where(eq(staffLoginChallenges.id, row.id))
-        .returning({ id: staffLoginChallenges.id });
-      if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
+      await useUp(row);
       const recoveryCodes = await staff.enrolTotp(user.id, secret, step);
       await auditAs(request, user, 'mfa.enrolled');
       const done = await finish(request, user, 'totp');
@@ -309,33 +345,37 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_PASSWORD_PATH,
     { onRequest: attempt, schema: { body: passwordBody, response: stepResponse } },
     async (request) => {
-      const { row, user } = await loadChallenge(request.body.challenge, 'password');
+      const { user } = await loadChallenge(request.body.challenge, 'password');
       await staff
         .setPassword(
           user.id,
           request.body.new_password,
-          { mustChange: false, event: 'password.changed' },
+          {
+            mustChange: false,
+            event: 'password.changed',
+            // Used up with the write, so that of two calls at once only one sets a password.
+            claim: async (tx) => {
+              const deleted = await tx
+                .delete(staffLoginChallenges)
+                .where(live(request.body.challenge, 'password'))
+                .returning({ id: staffLoginChallenges.id });
+              if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
+            },
+          },
           { id: user.id, username: user.username, ip: request.ip },
         )
         .catch(fieldProblem);
-      await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.id, row.id));
       const fresh = await staff.findById(user.id);
       if (!fresh) throw ERR_LOGIN_EXPIRED();
       return nextStep(request, fresh, 'password');
     },
   );
 
+  const liveLink = (token: string) =>
+    and(eq(staffUsers.setupTokenHash, sha256(token)), gt(staffUsers.setupExpiresAt, new Date()));
+
   async function setupAccount(token: string) {
-    const [user] = await db
-      .select()
-      .from(staffUsers)
-      .where(
-        and(
-          eq(staffUsers.setupTokenHash, sha256(token)),
-          gt(staffUsers.setupExpiresAt, new Date()),
-        ),
-      )
-      .limit(1);
+    const [user] = await db.select().from(staffUsers).where(liveLink(token)).limit(1);
     if (!user) throw ERR_SETUP_LINK();
     return user;
   }
@@ -379,7 +419,19 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
         .setPassword(
           user.id,
           request.body.new_password,
-          { mustChange: false, event: 'setup.completed' },
+          {
+            mustChange: false,
+            event: 'setup.completed',
+            // The link is used up with the write: of two calls at once, one sets the password.
+            claim: async (tx) => {
+              const used = await tx
+                .update(staffUsers)
+                .set({ setupTokenHash: null, setupExpiresAt: null })
+                .where(and(eq(staffUsers.id, user.id), liveLink(request.body.token)))
+                .returning({ id: staffUsers.id });
+              if (used.length === 0) throw ERR_SETUP_LINK();
+            },
+          },
           { id: user.id, username: user.username, ip: request.ip },
         )
         .catch(fieldProblem);

@@ -2,7 +2,8 @@
  * The staff-security API suite, run once per database (tests/api/pglite.test.ts and
  * tests/api/postgres.test.ts): login steps with TOTP (STAFF_MFA=required, the default),
  * recovery codes, password policy and changes, throttling, sessions, staff management,
- * the audit trail, and every staff call × role. Real app, real database, `app.inject()`.
+ * the audit trail, and every staff call × role. Real app, real database, `app.inject()`; the
+ * calls sent at once go over real HTTP to the same app, listening on a free port.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,19 +11,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type net from 'node:net';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { build } from '../../server/app.ts';
 import { Sessions } from '../../server/auth.ts';
 import { CODES } from '../../server/errors.ts';
 import { TokenService } from '../../server/security/tokens.ts';
-import { APPLICATION_PATHS, BACKGROUND_HEADER, deskRoot } from '../../schemas/api-paths.ts';
+import {
+  ACCOUNT_PATHS,
+  APPLICATION_PATHS,
+  BACKGROUND_HEADER,
+  deskRoot,
+  LOGIN_MFA_PATH,
+  LOGIN_PASSWORD_PATH,
+  LOGIN_PATH,
+} from '../../schemas/api-paths.ts';
+import { fetchFresh } from '../fetch.ts';
 import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { compiled } from './compiled.ts';
 import { run } from './processes.ts';
 import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
 
 const PASSWORD = 'correct horse battery staple';
+const PAIR_LIMIT = 3;
+const EXPIRED = { detail: 'This login has expired: start again', code: CODES.LOGIN_EXPIRED };
 const WEAK = ['            ', 'passwordpassword', '123456789012', 'Password1234'];
 
 interface Account {
@@ -37,6 +50,21 @@ interface Account {
 /** The TOTP code of `secret` for the step `steps` ahead of now (a later step is accepted once). */
 function totp(secret: string, steps = 0): string {
   return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
+
+/** `n` six-digit codes, none of them one that `secret` gives around now. */
+function wrongCodes(secret: string, n: number): string[] {
+  const near = new Set([-2, -1, 0, 1, 2].map((steps) => totp(secret, steps)));
+  const codes: string[] = [];
+  for (let i = 100_000; codes.length < n; i += 7_919) {
+    if (!near.has(String(i))) codes.push(String(i));
+  }
+  return codes;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
 }
 
 export function staffSuite(
@@ -123,10 +151,13 @@ export function staffSuite(
         rateLimits: {
           submit: { max: 50, windowSeconds: 600 },
           login: { max: 6, windowSeconds: 900 },
-          loginFailuresPerUser: { max: 3, windowSeconds: 900 },
+          loginFailuresPerUser: { max: PAIR_LIMIT, windowSeconds: 900 },
           // The progressive delay is real but short here (its growth: tests/api/hash-gate.test.ts).
           loginFailureDelayMaxMs: 20,
         },
+        // The calls sent at once over HTTP name their client in X-Forwarded-For (`inject` sets
+        // the socket's address).
+        trustProxy: true,
       });
       admin = await enrolled('admin', 'ada');
       reviewer = await enrolled('reviewer', 'rex');
@@ -1125,6 +1156,125 @@ export function staffSuite(
         url: `/api/investors/get_investor_application_detail/${id}/`,
       });
       expect(asAdmin.statusCode).toBe(200);
+    });
+
+    /**
+     * A challenge, a setup link and a forced password change are each good for one completed
+     * step, and wrong codes or passwords count against their limits however many arrive at once.
+     */
+    describe('calls sent at once', () => {
+      let base = '';
+      beforeAll(async () => {
+        await app.listen({ host: '127.0.0.1', port: 0 });
+        base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+      });
+
+      /** A POST over HTTP, from `ip` (a fresh address unless given). */
+      const post = async (
+        url: string,
+        payload: object,
+        opts: { token?: string; ip?: string } = {},
+      ) => {
+        const res = await fetchFresh(`${base}${url}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': opts.ip ?? freshIp(),
+            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          },
+          body: JSON.stringify(payload),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const atOnce = (n: number, send: (i: number) => Promise<Answer>) =>
+        Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+      const counted = async (query: SQL) => Number((await rows(query))[0]?.n);
+      const audited = (event: string, id: string) =>
+        counted(sql`SELECT count(*) AS n FROM staff_audit
+                    WHERE event = ${event} AND target_id = ${id}`);
+      const challengeOf = async (username: string, password = PASSWORD) => {
+        const first = await post(LOGIN_PATH, { username, password });
+        expect(first.status).toBe(200);
+        return String(first.body.challenge);
+      };
+      /** An account with TOTP and recovery codes (as an operator's script makes one). */
+      const withTotp = async (username: string) => {
+        const { id } = await app.staff.create({ username, password: PASSWORD });
+        return { id, ...(await app.staff.enrolNewTotp(username)) };
+      };
+
+      it('given one challenge and two right codes at once, then one login; the other is told the login expired', async () => {
+        const { id, secret, recoveryCodes } = await withTotp('twin');
+        const [a, b, c] = recoveryCodes;
+        const challenge = await challengeOf('twin');
+        const answers = await atOnce(2, (i) =>
+          post(LOGIN_MFA_PATH, { challenge, code: i === 0 ? a : b }),
+        );
+        expect(answers.map((x) => x.status).sort()).toEqual([200, 401]);
+        expect(answers.find((x) => x.status === 401)?.body).toEqual(EXPIRED);
+        // Only the code that logged in is spent.
+        expect(answers.find((x) => x.status === 200)?.body.recovery_codes_left).toBe(9);
+        expect(await audited('mfa.recovery_used', id)).toBe(1);
+        const sessions = sql`SELECT count(*) AS n FROM staff_sessions WHERE user_id = ${id}`;
+        expect(await counted(sessions)).toBe(1);
+
+        const next = await challengeOf('twin');
+        const mixed = await atOnce(2, (i) =>
+          post(LOGIN_MFA_PATH, { challenge: next, code: i === 0 ? totp(secret) : c }),
+        );
+        expect(mixed.map((x) => x.status).sort()).toEqual([200, 401]);
+        expect(await counted(sessions)).toBe(2);
+      });
+
+      it('given one challenge and 40 wrong codes at once, then at most 5 are checked', async () => {
+        const { id, secret } = await withTotp('guesser');
+        const challenge = await challengeOf('guesser');
+        const codes = wrongCodes(secret, 40);
+        const answers = await atOnce(40, (i) =>
+          post(LOGIN_MFA_PATH, { challenge, code: codes[i] }),
+        );
+        const checked = answers.filter((x) => x.body.code === CODES.INVALID_CODE).length;
+        expect(checked).toBeGreaterThan(0);
+        expect(checked).toBeLessThanOrEqual(5);
+        for (const x of answers) {
+          if (x.body.code !== CODES.INVALID_CODE) expect(x.body).toEqual(EXPIRED);
+        }
+        expect(await audited('mfa.challenge_failed', id)).toBe(checked);
+      });
+
+      it('given one setup link used twice at once, then one password is set; the other is told the link is used', async () => {
+        const user = await app.staff.create({ username: 'linked', setup: 'link' });
+        const token = user.setupLink?.token;
+        const phrases = ['the first phrase chosen', 'a second phrase, other'];
+        const answers = await atOnce(2, (i) =>
+          post(ACCOUNT_PATHS.setupComplete, { token, new_password: phrases[i] }),
+        );
+        expect(answers.map((x) => x.status).sort()).toEqual([200, 404]);
+        expect(answers.find((x) => x.status === 404)?.body.code).toBe(CODES.SETUP_LINK);
+        expect(await audited('setup.completed', user.id)).toBe(1);
+        const won = answers[0]?.status === 200 ? 0 : 1;
+        expect((await login('linked', phrases[won] ?? '')).statusCode).toBe(200);
+        expect((await login('linked', phrases[1 - won] ?? '')).statusCode).toBe(401);
+      });
+
+      it('given one forced password change sent twice at once, then one is set; the other is told the login expired', async () => {
+        const initial = 'initial words chosen for him';
+        const user = await app.staff.create({
+          username: 'forced',
+          password: initial,
+          setup: 'password',
+        });
+        const challenge = await challengeOf('forced', initial);
+        const phrases = ['his very own phrase', 'another phrase of his'];
+        const answers = await atOnce(2, (i) =>
+          post(LOGIN_PASSWORD_PATH, { challenge, new_password: phrases[i] }),
+        );
+        expect(answers.map((x) => x.status).sort()).toEqual([200, 401]);
+        expect(answers.find((x) => x.status === 401)?.body).toEqual(EXPIRED);
+        expect(await audited('password.changed', user.id)).toBe(1);
+        const won = answers[0]?.status === 200 ? 0 : 1;
+        expect((await login('forced', phrases[won] ?? '')).statusCode).toBe(200);
+      });
     });
   });
 }
