@@ -189,14 +189,15 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
     { onRequest: sessions.requireStaff, schema: { body: passwordBody, response: endedResponse } },
     async (request) => {
       const { user: me, sessionId } = request.staff!;
-      await throttle.checkCurrentPassword(me.id);
+      // A try taken before the check, so that passwords sent at once cannot pass the limit.
+      await throttle.takeCurrentPassword(me.id);
       const row = await staff.findById(me.id);
       const { ok } = await hasher.verify(request.body.current_password, row?.passwordHash ?? '');
       if (!ok) {
-        await throttle.failCurrentPassword(me.id);
         await audit(request, 'password.change_failed', { type: 'staff_user', id: me.id });
         throw ERR_INVALID_FORM({ current_password: 'The current password is wrong' });
       }
+      await throttle.giveBackCurrentPassword(me.id);
       try {
         const ended = await staff.setPassword(
           me.id,
@@ -232,16 +233,21 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
     },
     async (request) => {
       const me = request.staff!.user;
-      await throttle.checkCodes(me.id);
+      // A try taken before the check (given back unless a code is wrong): codes sent at once
+      // cannot pass the account's limit.
+      await throttle.takeCode(me.id);
       const row = await staff.findById(me.id);
       const secret = row ? staff.totpSecretOf(row) : null;
-      if (!row || !secret || !row.mfaEnrolledAt) throw ERR_NOT_FOUND();
+      if (!row || !secret || !row.mfaEnrolledAt) {
+        await throttle.giveBackCode(me.id);
+        throw ERR_NOT_FOUND();
+      }
       const step = checkTotp(secret, request.body.code, row.totpLastStep);
       if (step === null || !(await staff.markTotpStep(me.id, step))) {
-        await throttle.failCode(me.id);
         await audit(request, 'mfa.challenge_failed', { type: 'staff_user', id: me.id });
         throw ERR_INVALID_FORM({ code: 'Invalid code' });
       }
+      await throttle.giveBackCode(me.id);
       const codes = await staff.replaceRecoveryCodes(me.id);
       await audit(request, 'mfa.recovery_regenerated', { type: 'staff_user', id: me.id });
       return { recovery_codes: codes };

@@ -167,8 +167,9 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
   }
 
   /**
-   * Claims one of the challenge's tries before a code is checked: of calls sent at once, no more
-   * than five check a code on one challenge.
+   * Claims one of the challenge's tries, and one of the account's code tries, before a code is
+   * checked: of calls sent at once, no more than five check a code on one challenge, nor more
+   * than the account's allowance. Answers whether that was the account's last try.
    */
   async function claimChallenge(challenge: string, stage: Stage) {
     const [claimed] = await db
@@ -178,7 +179,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
       .returning();
     const { row, user } = await ownerOf(claimed);
     try {
-      await throttle.checkCodes(user.id);
+      return { row, user, last: await throttle.takeCode(user.id) };
     } catch (err) {
       // 429: no code checked, so the challenge's try is given back.
       await db
@@ -187,11 +188,11 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
         .where(eq(staffLoginChallenges.id, row.id));
       throw err;
     }
-    return { row, user };
   }
 
-  /** A right code: the challenge is used up, by one call only. */
-  async function useUp(row: ChallengeRow) {
+  /** A right code: its account try is given back, and the challenge used up (by one call only). */
+  async function useUp(row: ChallengeRow, user: StaffRow) {
+    await throttle.giveBackCode(user.id);
     const deleted = await db
       .delete(staffLoginChallenges)
       .where(eq(staffLoginChallenges.id, row.id))
@@ -199,11 +200,15 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
   }
 
-  /** A wrong code, already counted on the challenge (five kill it); now on the account. */
-  async function wrongCode(request: FastifyRequest, row: ChallengeRow, user: StaffRow) {
-    const locked = await throttle.failCode(user.id);
+  /** A wrong code, already counted on the challenge (five kill it) and on the account. */
+  async function wrongCode(
+    request: FastifyRequest,
+    row: ChallengeRow,
+    user: StaffRow,
+    last: boolean,
+  ) {
     await auditAs(request, user, 'mfa.challenge_failed', { stage: row.stage });
-    if (locked) await auditAs(request, user, 'login.locked', { factor: 'code' });
+    if (last) await auditAs(request, user, 'login.locked', { factor: 'code' });
     return ERR_INVALID_CODE();
   }
 
@@ -266,16 +271,16 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
       const username = normaliseUsername(request.body.username);
       // Refused before any lookup: PostgreSQL text cannot hold NUL, and no username has these.
       if (CONTROL.test(username)) throw ERR_INVALID_FORM({ username: 'Enter a valid username' });
-      await throttle.checkPair(username, request.ip);
+      const last = await throttle.takePair(username, request.ip);
       const user = await staff.findByUsername(username);
       // Unknown user or wrong password: the same answer after the same work.
       const { ok, rehash } = await hasher.verify(request.body.password, user?.passwordHash ?? '');
       if (!user || !ok) {
-        const { locked, delayMs } = await throttle.fail(username, request.ip);
+        const delayMs = await throttle.fail(username);
         await auditAs(request, user, 'login.failure', {
           reason: user ? 'wrong_password' : 'unknown_user',
         });
-        if (locked) await auditAs(request, user, 'login.locked', { factor: 'password' });
+        if (last) await auditAs(request, user, 'login.locked', { factor: 'password' });
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         throw ERR_INVALID_CREDENTIALS();
       }
@@ -300,7 +305,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_MFA_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
-      const { row, user } = await claimChallenge(request.body.challenge, 'mfa');
+      const { row, user, last } = await claimChallenge(request.body.challenge, 'mfa');
       const code = request.body.code;
       const factor = looksLikeRecoveryCode(code) ? 'recovery' : 'totp';
       let accepted = false;
@@ -311,12 +316,12 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
         const step = secret ? checkTotp(secret, code, user.totpLastStep) : null;
         accepted = step !== null && (await staff.markTotpStep(user.id, step));
       }
-      if (!accepted) throw await wrongCode(request, row, user);
-      await useUp(row);
+      if (!accepted) throw await wrongCode(request, row, user, last);
+      await useUp(row, user);
       // Spent by the call that used the challenge up, so a code another call sent is not lost.
       if (factor === 'recovery') {
         if (!(await staff.useRecoveryCode(user.id, code))) {
-          throw await wrongCode(request, row, user);
+          throw await wrongCode(request, row, user, false);
         }
         await auditAs(request, user, 'mfa.recovery_used');
       }
@@ -329,11 +334,11 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_MFA_SETUP_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
-      const { row, user } = await claimChallenge(request.body.challenge, 'mfa_setup');
+      const { row, user, last } = await claimChallenge(request.body.challenge, 'mfa_setup');
       const secret = row.totpSecret ? totpKeys.open(row.totpSecret) : null;
       const step = secret ? checkTotp(secret, request.body.code, null) : null;
-      if (!secret || step === null) throw await wrongCode(request, row, user);
-      await useUp(row);
+      if (!secret || step === null) throw await wrongCode(request, row, user, last);
+      await useUp(row, user);
       const recoveryCodes = await staff.enrolTotp(user.id, secret, step);
       await auditAs(request, user, 'mfa.enrolled');
       const done = await finish(request, user, 'totp');

@@ -10,6 +10,10 @@
  *   progressive delay, up to 3 s), never refuse or slow the right password;
  * - wrong second-factor codes per account, and wrong current passwords per account.
  *
+ * The guarded counters take a try before the password or code is checked (`consume`, one
+ * statement), and a right one is given back (`reward`, or the pair's reset): read first and
+ * counted after the check, calls arriving at once were all checked before any was counted.
+ *
  * With PostgreSQL the counters live in its `rate_limits` table (the library's PostgreSQL
  * store), shared by every app process; on the embedded database, in memory (one process).
  */
@@ -98,64 +102,67 @@ export class LoginThrottle {
 
   /** One attempt from `ip` at any login step; 429 past the per-IP allowance. */
   async attempt(ip: string): Promise<void> {
-    try {
-      await this.perIp.consume(ip);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw ERR_RATE_LIMITED(retryAfter(err));
-      throw err;
-    }
-  }
-
-  /** 429 if this (username, IP) pair has used up its failures. */
-  async checkPair(username: string, ip: string): Promise<void> {
-    const res = await this.perPair.get(pairKey(username, ip));
-    if (res && res.consumedPoints >= this.pairMax) throw ERR_RATE_LIMITED(retryAfter(res));
+    await take(this.perIp, ip, Infinity);
   }
 
   /**
-   * Records a wrong password. Returns whether the pair is now locked, and how long to hold
-   * the failure answer back.
+   * Takes one of this (username, IP) pair's tries before its password is checked: 429 once they
+   * are used up. Taken first, so that passwords sent at once are counted as they arrive, not
+   * after each check. Answers whether this was the pair's last try (a failure now locks it).
    */
-  async fail(username: string, ip: string): Promise<{ locked: boolean; delayMs: number }> {
-    const [pair, user] = await Promise.all([
-      this.perPair.penalty(pairKey(username, ip)),
-      this.perUser.penalty(username),
-    ]);
-    const over = user.consumedPoints - DELAY_AFTER;
-    return {
-      locked: pair.consumedPoints === this.pairMax,
-      delayMs: over > 0 ? Math.min(this.maxDelayMs, 250 * 2 ** (over - 1)) : 0,
-    };
+  takePair(username: string, ip: string): Promise<boolean> {
+    return take(this.perPair, pairKey(username, ip), this.pairMax);
   }
 
+  /** Records a wrong password for the username from anywhere: how long to hold the answer back. */
+  async fail(username: string): Promise<number> {
+    const user = await this.perUser.penalty(username);
+    const over = user.consumedPoints - DELAY_AFTER;
+    return over > 0 ? Math.min(this.maxDelayMs, 250 * 2 ** (over - 1)) : 0;
+  }
+
+  /** The right password: the pair's tries start again. */
   async succeed(username: string, ip: string): Promise<void> {
     await this.perPair.delete(pairKey(username, ip));
   }
 
-  /** 429 once an account has had too many wrong codes. */
-  async checkCodes(userId: string): Promise<void> {
-    const res = await this.codes.get(userId);
-    if (res && res.consumedPoints >= CODE_FAILURES.max) throw ERR_RATE_LIMITED(retryAfter(res));
+  /**
+   * Takes one of the account's code tries before a code is checked: 429 once they are used up.
+   * Answers whether it was the last (a wrong code now locks the account's codes).
+   */
+  takeCode(userId: string): Promise<boolean> {
+    return take(this.codes, userId, CODE_FAILURES.max);
   }
 
-  async failCode(userId: string): Promise<boolean> {
-    const res = await this.codes.penalty(userId);
-    return res.consumedPoints === CODE_FAILURES.max;
+  /** A right code, or a try that checked none: its try is given back. */
+  async giveBackCode(userId: string): Promise<void> {
+    await this.codes.reward(userId);
   }
 
-  async checkCurrentPassword(userId: string): Promise<void> {
-    const res = await this.current.get(userId);
-    if (res && res.consumedPoints >= CURRENT_PASSWORD_FAILURES.max) {
-      throw ERR_RATE_LIMITED(retryAfter(res));
-    }
+  /** As takeCode, for the current password of a password change. */
+  async takeCurrentPassword(userId: string): Promise<void> {
+    await take(this.current, userId, CURRENT_PASSWORD_FAILURES.max);
   }
 
-  async failCurrentPassword(userId: string): Promise<void> {
-    await this.current.penalty(userId);
+  async giveBackCurrentPassword(userId: string): Promise<void> {
+    await this.current.reward(userId);
   }
 
   close(): Promise<void> {
     return this.closePool();
+  }
+}
+
+/**
+ * Takes a point of `limiter` for `key` (one statement with PostgreSQL, so calls at once each get
+ * their own count): 429 past its points. Answers whether it was the point numbered `last`.
+ */
+async function take(limiter: RateLimiterAbstract, key: string, last: number): Promise<boolean> {
+  try {
+    return (await limiter.consume(key)).consumedPoints === last;
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw ERR_RATE_LIMITED(retryAfter(err));
+    throw err;
   }
 }
 

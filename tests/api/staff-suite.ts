@@ -67,6 +67,9 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
+const count = (answers: Answer[], status: number) =>
+  answers.filter((a) => a.status === status).length;
+
 export function staffSuite(
   label: string,
   target: SuiteTarget,
@@ -156,8 +159,9 @@ export function staffSuite(
           loginFailureDelayMaxMs: 20,
         },
         // The calls sent at once over HTTP name their client in X-Forwarded-For (`inject` sets
-        // the socket's address).
+        // the socket's address), and the password gate has room for all of them.
         trustProxy: true,
+        hashPool: { size: 1, queue: 100 },
       });
       admin = await enrolled('admin', 'ada');
       reviewer = await enrolled('reviewer', 'rex');
@@ -1202,6 +1206,11 @@ export function staffSuite(
         const { id } = await app.staff.create({ username, password: PASSWORD });
         return { id, ...(await app.staff.enrolNewTotp(username)) };
       };
+      const sessionOf = async (username: string, secret: string) => {
+        const challenge = await challengeOf(username);
+        const done = await post(LOGIN_MFA_PATH, { challenge, code: totp(secret) });
+        return String(done.body.access);
+      };
 
       it('given one challenge and two right codes at once, then one login; the other is told the login expired', async () => {
         const { id, secret, recoveryCodes } = await withTotp('twin');
@@ -1240,6 +1249,45 @@ export function staffSuite(
           if (x.body.code !== CODES.INVALID_CODE) expect(x.body).toEqual(EXPIRED);
         }
         expect(await audited('mfa.challenge_failed', id)).toBe(checked);
+      });
+
+      it('given 40 wrong codes at once for one account, then at most 10 are checked', async () => {
+        const { secret } = await withTotp('regen');
+        const token = await sessionOf('regen', secret);
+        const codes = wrongCodes(secret, 40);
+        const answers = await atOnce(40, (i) =>
+          post(ACCOUNT_PATHS.recoveryCodes, { code: codes[i] }, { token }),
+        );
+        expect(count(answers, 400)).toBeGreaterThan(0);
+        expect(count(answers, 400)).toBeLessThanOrEqual(10);
+        expect(count(answers, 400) + count(answers, 429)).toBe(40);
+      });
+
+      it('given 12 wrong current passwords at once, then at most 5 are checked', async () => {
+        const { secret } = await withTotp('swapper');
+        const token = await sessionOf('swapper', secret);
+        const answers = await atOnce(12, (i) =>
+          post(
+            ACCOUNT_PATHS.password,
+            { current_password: `not it, try ${i}`, new_password: 'a brand new phrase of mine' },
+            { token },
+          ),
+        );
+        expect(count(answers, 400)).toBeGreaterThan(0);
+        expect(count(answers, 400)).toBeLessThanOrEqual(5);
+        expect(count(answers, 400) + count(answers, 429)).toBe(12);
+      });
+
+      it(`given 6 wrong passwords at once from one address, then at most ${PAIR_LIMIT} are checked`, async () => {
+        await app.staff.create({ username: 'pair', password: PASSWORD });
+        const ip = freshIp();
+        // Six: as many login calls as one address may make here.
+        const answers = await atOnce(6, (i) =>
+          post(LOGIN_PATH, { username: 'pair', password: `wrong guess ${i}` }, { ip }),
+        );
+        expect(count(answers, 401)).toBeGreaterThan(0);
+        expect(count(answers, 401)).toBeLessThanOrEqual(PAIR_LIMIT);
+        expect(count(answers, 401) + count(answers, 429)).toBe(6);
       });
 
       it('given one setup link used twice at once, then one password is set; the other is told the link is used', async () => {
