@@ -231,10 +231,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   for (const name of ['HASH_CONCURRENCY', 'HASH_QUEUE', 'DATABASE_POOL_SIZE'])
     positive(env, name, 1);
   return {
-    host: env.HOST ?? '127.0.0.1',
+    host: env.HOST || '127.0.0.1',
     port: listenPort,
-    distDir: path.resolve(env.DIST_DIR ?? 'dist'),
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    distDir: path.resolve(env.DIST_DIR || 'dist'),
+    // Empty is unset, as for every setting: path.resolve('') would be the current folder.
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     production: env.NODE_ENV === 'production',
     // Unset: the demo's partner pages (`npm run demo`) in development; none in production, where

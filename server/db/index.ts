@@ -22,7 +22,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.ts';
-import { lockDataDir } from './lock.ts';
+import { LOCK_FILE, lockDataDir } from './lock.ts';
 import { onOwnConnection } from './own-connection.ts';
 import { pgliteStatements, postgresStatements, type RunStatement } from './prepared.ts';
 import { databaseUnavailable, errorLabel } from '../errors.ts';
@@ -85,10 +85,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * What the server keeps in the data folder: the only entries protectDataDir touches. An operator's
+ * own files beside them (a folder that holds other things, by mistake or not) keep their modes.
+ */
+const SERVER_FOLDERS = ['pglite', 'outbox'];
+const SERVER_FILES = ['auth-secret', LOCK_FILE];
+/** Resume files are created 0600 by the file store: their folder alone, not 100,000 files. */
+const FILES_FOLDER = 'files';
+
+/**
  * The data folder is the owner's alone, whatever the umask: the process's umask is tightened (on
- * the main thread, where it can be), and every folder is made 0700 and every file 0600. PGlite's
- * file system sets 0666 on the files it creates whatever the umask, so this runs again once the
- * database is open and when it closes; in between, the folder's 0700 keeps every other user out.
+ * the main thread, where it can be), the folder is made 0700, and every folder of the server's in
+ * it 0700 and every file 0600. PGlite's file system sets 0666 on the files it creates whatever the
+ * umask, so this runs again once the database is open and when it closes; in between, the
+ * folder's 0700 keeps every other user out.
  */
 export function protectDataDir(dataDir: string): void {
   if (isMainThread) process.umask(process.umask(0o077) | 0o077);
@@ -96,14 +106,25 @@ export function protectDataDir(dataDir: string): void {
     fs.chmodSync(dir, 0o700);
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      // Resume files are created 0600 by the file store: no need to visit 100,000 of them.
-      if (entry.isDirectory()) {
-        if (full === path.join(dataDir, 'files')) fs.chmodSync(full, 0o700);
-        else walk(full);
-      } else if (entry.isFile()) fs.chmodSync(full, 0o600);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) fs.chmodSync(full, 0o600);
     }
   };
-  walk(dataDir);
+  fs.chmodSync(dataDir, 0o700);
+  const here = (name: string) => {
+    const full = path.join(dataDir, name);
+    return fs.existsSync(full) ? full : null;
+  };
+  for (const name of SERVER_FOLDERS) {
+    const full = here(name);
+    if (full) walk(full);
+  }
+  const files = here(FILES_FOLDER);
+  if (files) fs.chmodSync(files, 0o700);
+  for (const name of SERVER_FILES) {
+    const full = here(name);
+    if (full) fs.chmodSync(full, 0o600);
+  }
 }
 
 /** ANALYZE of every table of the database's own (not the system catalogs), in one statement. */

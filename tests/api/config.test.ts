@@ -97,8 +97,20 @@ describe('settings', () => {
     expect(config.publicUrl).toBe('https://spartans.example');
     expect(configFromEnv({}).publicUrl).toBeUndefined();
     expect(config.retentionDays).toBe(30);
-    // Unset or empty: the defaults.
-    const defaults = configFromEnv({ PORT: '', STAFF_MFA: '', RETENTION_DAYS: '' });
+    // Unset or empty: the defaults (an empty DATA_DIR or DIST_DIR is not the current folder).
+    const defaults = configFromEnv({
+      PORT: '',
+      STAFF_MFA: '',
+      RETENTION_DAYS: '',
+      DATA_DIR: '',
+      DIST_DIR: '',
+      HOST: '',
+    });
+    expect([defaults.dataDir, defaults.distDir, defaults.host]).toEqual([
+      path.resolve('data'),
+      path.resolve('dist'),
+      '127.0.0.1',
+    ]);
     expect([defaults.port, defaults.staffMfa, defaults.retentionDays]).toEqual([
       3000,
       'required',

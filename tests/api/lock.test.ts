@@ -176,6 +176,23 @@ describe('the data folder', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('given a data folder that also holds the operator’s own files, then those keep their modes', async () => {
+    const dir = temp();
+    fs.mkdirSync(path.join(dir, 'bin'));
+    fs.writeFileSync(path.join(dir, 'bin', 'tool'), '#!/bin/sh\necho hi\n');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+    // Set after writing: the process's umask (tightened by an earlier server here) would mask them.
+    fs.chmodSync(path.join(dir, 'bin', 'tool'), 0o755);
+    fs.chmodSync(path.join(dir, 'notes.txt'), 0o644);
+    fs.chmodSync(path.join(dir, 'bin'), 0o755);
+    const app = await build({ dataDir: dir, distDir: fakeDist() });
+    await app.close();
+    const mode = (name: string) => (fs.statSync(path.join(dir, name)).mode & 0o777).toString(8);
+    expect([mode('bin'), mode('bin/tool'), mode('notes.txt')]).toEqual(['755', '755', '644']);
+    // The server's own: the folder, the database's files, the token secret.
+    expect([mode('.'), mode('pglite'), mode('auth-secret')]).toEqual(['700', '700', '600']);
+  });
+
   it.each([
     ['held by another server', 'held'],
     ['a file, not a folder', 'file'],
