@@ -406,6 +406,23 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
     }
   });
 
+  it('a form moved on the page (tabs, a framework reordering it) keeps what the visitor typed', async () => {
+    current = await openPage();
+    const { page, errors } = current;
+    await page.goto(`${demoUrl()}/forms.html`);
+    const form = page.locator('#apply');
+    await form.getByLabel('Full Name').fill('Typed Before Move');
+    // Removed and inserted again in one go: the element's own state must survive it.
+    await page.evaluate(() => {
+      const el = document.querySelector('#apply')!;
+      el.parentElement!.append(el);
+    });
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('Typed Before Move');
+    await form.getByLabel('Location').fill('Still working');
+    expect(await form.getByLabel('Location').inputValue()).toBe('Still working');
+    expect(errors).toEqual([]);
+  });
+
   it('is axe clean, shadow roots included', async () => {
     const { page } = await openDemo();
     expect(await axeViolations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { convertAttribute, defineWidget, kebabCase } from './define.ts';
 
@@ -108,6 +109,34 @@ describe('defineWidget', () => {
     expect(event.detail).toEqual({ value: 'Sparta' });
     expect(event.bubbles).toBe(true);
     expect(event.composed).toBe(true);
+  });
+
+  it('given the element moved (removed and inserted again at once), then what it held stays; removed for good, it unmounts', async () => {
+    function Tally() {
+      const [n, setN] = useState(0);
+      return (
+        <button type="button" onClick={() => setN(n + 1)}>
+          {`clicked ${n}`}
+        </button>
+      );
+    }
+    defineWidget({ tag: 'spartan-tally', component: Tally, styles: [] });
+    await act(async () => {
+      document.body.innerHTML =
+        '<div id="a"><spartan-tally></spartan-tally></div><div id="b"></div>';
+    });
+    const host = document.querySelector('spartan-tally')!;
+    const shadow = host.shadowRoot!;
+    await waitFor(() => expect(shadow.querySelector('button')).not.toBeNull());
+    await act(async () => shadow.querySelector('button')!.click());
+    expect(shadow.textContent).toBe('clicked 1');
+    // A partner's tabs, or a framework reordering children: the same element, elsewhere.
+    await act(async () => document.getElementById('b')!.append(host));
+    expect(shadow.textContent).toBe('clicked 1');
+    await act(async () => shadow.querySelector('button')!.click());
+    expect(shadow.textContent).toBe('clicked 2');
+    await act(async () => host.remove());
+    await waitFor(() => expect(shadow.querySelector('button')).toBeNull());
   });
 
   it('defining the same tag twice is a no-op that returns the first definition', () => {

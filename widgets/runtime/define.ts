@@ -118,8 +118,15 @@ export function defineWidget<P extends object, T extends `spartan-${string}` = `
     }
 
     disconnectedCallback(): void {
-      this.#root?.unmount();
-      this.#root = undefined;
+      // Unmounted once the current task's own work is done, unless the element is back in the
+      // page by then: moved (a partner's tabs, a framework reordering children), it keeps what
+      // the visitor typed. It also waits out the render of a React app that removed it (React
+      // refuses to unmount a root synchronously in the middle of its own render).
+      queueMicrotask(() => {
+        if (this.isConnected || !this.#root) return;
+        this.#root.unmount();
+        this.#root = undefined;
+      });
     }
 
     attributeChangedCallback(): void {
