@@ -154,6 +154,23 @@ const origins = (list: string): string[] =>
     .filter(Boolean)
     .map((o) => httpUrl('CORS_ORIGINS', o, true));
 
+/** A PostgreSQL URL (postgres:// or postgresql://), or undefined; its value is never echoed. */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new ConfigError(
+      'DATABASE_URL must be a PostgreSQL address such as postgres://user:password@db.example:5432/spartans (its value is not shown: it may hold a password).',
+    );
+  }
+  return value;
+}
+
 function smtpUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let protocol = '';
@@ -236,7 +253,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     // Empty is unset, as for every setting: path.resolve('') would be the current folder.
     dataDir: path.resolve(env.DATA_DIR || 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     production: env.NODE_ENV === 'production',
     // Unset: the demo's partner pages (`npm run demo`) in development; none in production, where
     // a listed origin's pages may log staff in.

@@ -58,6 +58,10 @@ describe('settings', () => {
       'DATABASE_POOL_SIZE must be a whole number above 0, not "abc".',
     ],
     [{ FILE_STORAGE: 'bogus' }, 'FILE_STORAGE must be disk, postgres or s3, not "bogus".'],
+    ...['notaurl', 'mysql://root:secret@db/x'].map((value): [NodeJS.ProcessEnv, string] => [
+      { DATABASE_URL: value },
+      'DATABASE_URL must be a PostgreSQL address such as postgres://user:password@db.example:5432/spartans (its value is not shown: it may hold a password).',
+    ]),
     ...['nobody', 'Name <nobody>', 'a@b.example, c@d.example', 'The Spartans'].map(
       (from) =>
         [

@@ -20,7 +20,7 @@ import { NOTHING_SENT, UPLOAD_CANCELLED } from '../../../content/forms.ts';
 const kit = /* @__PURE__ */ lazy(() => import('./kit.ts'));
 
 export interface ApplicationFormProps {
-  /** API origin; default: the origin the widget script came from. */
+  /** API origin; default: the SpartanProvider's (the element: the origin its script came from). */
   apiBase?: string;
   /** Page to go to after applying; the id is added as `?id=`. Without it the success state shows in place. */
   successUrl?: string;
