@@ -154,8 +154,11 @@ const origins = (list: string): string[] =>
     .filter(Boolean)
     .map((o) => httpUrl('CORS_ORIGINS', o, true));
 
-/** A PostgreSQL URL (postgres:// or postgresql://), or undefined; its value is never echoed. */
-function databaseUrl(value: string | undefined): string | undefined {
+/**
+ * An address with one of `schemes` (DATABASE_URL, SMTP_URL), or undefined when unset; else one
+ * sentence, which never echoes the value (it may hold a password).
+ */
+function schemeUrl(value: string | undefined, schemes: string[], refusal: string) {
   if (!value) return undefined;
   let protocol = '';
   try {
@@ -163,29 +166,23 @@ function databaseUrl(value: string | undefined): string | undefined {
   } catch {
     protocol = '';
   }
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
-    throw new ConfigError(
-      'DATABASE_URL must be a PostgreSQL address such as postgres://user:password@db.example:5432/spartans (its value is not shown: it may hold a password).',
-    );
-  }
+  if (!schemes.includes(protocol)) throw new ConfigError(refusal);
   return value;
 }
 
-function smtpUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  let protocol = '';
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    protocol = '';
-  }
-  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
-    throw new ConfigError(
-      'SMTP_URL must be an smtp:// or smtps:// address, such as smtps://user:password@mail.example:465.',
-    );
-  }
-  return value;
-}
+const databaseUrl = (value: string | undefined) =>
+  schemeUrl(
+    value,
+    ['postgres:', 'postgresql:'],
+    'DATABASE_URL must be a PostgreSQL address such as postgres://user:password@db.example:5432/spartans (its value is not shown: it may hold a password).',
+  );
+
+const smtpUrl = (value: string | undefined) =>
+  schemeUrl(
+    value,
+    ['smtp:', 'smtps:'],
+    'SMTP_URL must be an smtp:// or smtps:// address, such as smtps://user:password@mail.example:465.',
+  );
 
 const DEFAULT_FROM = 'The Spartans <no-reply@spartans.invalid>';
 
