@@ -27,8 +27,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { COUNTER_START_DATE, COUNTER_TICK_MS } from '../../content/constants.ts';
 import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
 import { useWidgetStyles } from '../runtime/styles.ts';
-import tokensCss from '../runtime/tokens.css?inline';
-import counterCss from './counter.css?inline';
+import { STYLES } from './styles.ts';
 import {
   centsAt,
   formatMoneyPlain,
@@ -55,8 +54,6 @@ export interface WealthCounterProps {
   /** Caption shown above the amount and used as its accessible name. */
   label?: string;
 }
-
-const STYLES = [tokensCss, counterCss];
 
 export function WealthCounter({
   startDate,

@@ -123,8 +123,8 @@ export function defineWidget<P extends object, T extends `spartan-${string}` = `
       // the visitor typed. It also waits out the render of a React app that removed it (React
       // refuses to unmount a root synchronously in the middle of its own render).
       queueMicrotask(() => {
-        if (this.isConnected || !this.#root) return;
-        this.#root.unmount();
+        if (this.isConnected) return;
+        this.#root?.unmount();
         this.#root = undefined;
       });
     }
