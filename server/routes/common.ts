@@ -80,7 +80,7 @@ export const whole = (name: string, min: number, max: number) =>
 export const MAX_ORIGIN_LENGTH = 255;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** The first and last millisecond with a four-digit year, 0001 to 9999: PostgreSQL has no year 0. */
+/** The first and last millisecond of the years 0001 to 9999: PostgreSQL has no year 0. */
 const FIRST_MS = Date.parse('0001-01-01T00:00:00Z');
 export const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** A time the database can store and compare (see FIRST_MS). */
