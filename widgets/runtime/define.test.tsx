@@ -1,5 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { createElement, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { convertAttribute, defineWidget, kebabCase } from './define.ts';
 
@@ -137,6 +138,29 @@ describe('defineWidget', () => {
     expect(shadow.textContent).toBe('clicked 2');
     await act(async () => host.remove());
     await waitFor(() => expect(shadow.querySelector('button')).toBeNull());
+  });
+
+  it('given a React app that stops rendering an element, then it goes without an error (its root is not unmounted in the middle of React’s render)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const host = document.createElement('div');
+    document.body.replaceChildren(host);
+    const app = createRoot(host);
+    const show = async (on: boolean) =>
+      act(async () =>
+        app.render(on ? createElement('spartan-probe', { label: 'In React' }) : <p>gone</p>),
+      );
+    await show(true);
+    await waitFor(() =>
+      expect(document.querySelector('spartan-probe')?.shadowRoot?.textContent).toContain(
+        'In React',
+      ),
+    );
+    await show(false);
+    await show(true);
+    await show(false);
+    await act(async () => app.unmount());
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    errors.mockRestore();
   });
 
   it('defining the same tag twice is a no-op that returns the first definition', () => {
