@@ -7,6 +7,7 @@
 import { build } from './app.ts';
 import { loggedError } from './errors.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
+import { databaseName } from './cli/commands.ts';
 import { configFromEnv } from './config.ts';
 
 export async function startServer(): Promise<void> {
@@ -50,7 +51,12 @@ export async function startServer(): Promise<void> {
     throw new ListenError(config.host, config.port, err);
   }
   // `npm run staff` reaches this server through DATA_DIR/admin.sock (server/cli/admin-socket.ts).
-  stopSocket = await startAdminSocket(app.staff, config.dataDir, (m) => console.warn(m));
+  stopSocket = await startAdminSocket(
+    app.staff,
+    config.dataDir,
+    (m) => console.warn(m),
+    databaseName(config),
+  );
   console.log(`Spartans platform ready on ${app.listeningUrl()}`);
 }
 

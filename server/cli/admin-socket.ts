@@ -86,6 +86,8 @@ export async function startAdminSocket(
   staff: StaffService,
   dataDir: string,
   warn: (message: string) => void,
+  /** This server's database, as databaseName says it. */
+  database: string,
 ): Promise<() => Promise<void>> {
   const file = socketPath(dataDir);
   if (outsideDataDir(file, dataDir)) {
@@ -128,7 +130,7 @@ export async function startAdminSocket(
       // and the command must not be cut off while it runs.
       socket.setTimeout(0);
       socket.pause();
-      void answer(staff, buffer.slice(0, end)).then((result) =>
+      void answer(staff, buffer.slice(0, end), database).then((result) =>
         socket.end(`${JSON.stringify(result)}\n`),
       );
     });
@@ -160,7 +162,7 @@ export async function startAdminSocket(
     });
 }
 
-async function answer(staff: StaffService, line: string): Promise<CommandResult> {
+async function answer(staff: StaffService, line: string, database: string): Promise<CommandResult> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -169,6 +171,15 @@ async function answer(staff: StaffService, line: string): Promise<CommandResult>
   }
   const cmd = parseCommand(parsed);
   if (!cmd) return { code: 2, stdout: '', stderr: 'Malformed staff command.\n' };
+  if (cmd.database !== undefined && cmd.database !== database) {
+    return {
+      code: 1,
+      stdout: '',
+      stderr:
+        `Nothing done: the server on this data folder uses ${database}, not ${cmd.database}. ` +
+        'Run the command with the same DATABASE_URL as that server, or stop it first.\n',
+    };
+  }
   try {
     return await runStaffCommand(staff, cmd);
   } catch (err) {

@@ -17,6 +17,21 @@ export interface StaffCommand {
   role?: Role | undefined;
   /** add, reset-password: read from standard input by the CLI, never from argv. */
   password?: string | undefined;
+  /**
+   * The database the CLI was started for (databaseName): a server on another one refuses the
+   * command, so that a command is never carried out on a database the operator did not mean.
+   */
+  database?: string | undefined;
+}
+
+/**
+ * A database as the CLI and the server name it to each other and to the operator: "the embedded
+ * database in <DATA_DIR>", or "PostgreSQL <host:port/name>" (never its user or password).
+ */
+export function databaseName(config: { databaseUrl?: string | undefined; dataDir: string }) {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL ${url.host || 'localhost'}${url.pathname || '/'}`;
 }
 
 /** The first line of `list`: its columns, tab-separated as the rows are. */
@@ -32,10 +47,10 @@ export interface CommandResult {
 export function parseCommand(value: unknown): StaffCommand | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  const allowed = new Set(['command', 'username', 'name', 'role', 'password']);
+  const allowed = new Set(['command', 'username', 'name', 'role', 'password', 'database']);
   if (Object.keys(v).some((k) => !allowed.has(k))) return null;
   if (!COMMANDS.includes(v.command as CommandName)) return null;
-  for (const key of ['username', 'name', 'password'] as const) {
+  for (const key of ['username', 'name', 'password', 'database'] as const) {
     if (v[key] !== undefined && (typeof v[key] !== 'string' || v[key].length > 2048)) {
       return null;
     }

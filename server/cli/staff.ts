@@ -23,6 +23,7 @@ import { sendToServer } from './admin-socket.ts';
 import {
   COMMANDS,
   commandFailure,
+  databaseName,
   runStaffCommand,
   type CommandName,
   type StaffCommand,
@@ -230,9 +231,15 @@ export async function main(argv: string[]): Promise<number> {
     const weak = passwordShapeProblem(cmd.password);
     if (weak) throw new StaffAccountError(weak);
   }
-  const { dataDir } = configFromEnv();
-  const result = (await sendToServer(dataDir, cmd)) ?? (await runDirect(cmd));
-  process.stdout.write(result.stdout);
+  const config = configFromEnv();
+  // The server on the folder carries a command out only on this database (admin-socket.ts).
+  cmd.database = databaseName(config);
+  const result = (await sendToServer(config.dataDir, cmd)) ?? (await runDirect(cmd));
+  // What changed is said with where, but for the list (a table, read by scripts too).
+  const named = cmd.command !== 'list' && result.stdout.endsWith('.\n');
+  process.stdout.write(
+    named ? `${result.stdout.slice(0, -2)} (${cmd.database}).\n` : result.stdout,
+  );
   process.stderr.write(result.stderr);
   return result.code;
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
+import { sendToServer, socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
 import { cli } from '../../server/cli/staff.ts';
 import type { StaffService } from '../../server/staff.ts';
 import { pgliteDataDir, withPgliteTemplate } from './pglite-template.ts';
@@ -65,6 +65,8 @@ describe('staff command', { timeout: 360_000 }, () => {
     expect(add.stderr).toBe('');
     expect(add.code).toBe(0);
     expect(add.stdout).toMatch(/Created staff account alice \(Alice Archer\), role admin/);
+    // Where: the database the command was carried out on.
+    expect(add.stdout).toContain(`role admin (the embedded database in ${dataDir}).`);
     const list = await staff(['list']);
     expect(list.stdout.split('\n')[0]).toBe('username\tname\trole\tcreated\ttwo-factor');
     expect(list.stdout).toMatch(/^alice\tAlice Archer\tadmin\t\S+\tno-2fa$/m);
@@ -185,6 +187,7 @@ describe('staff command with a DATA_DIR too long for a socket path in it', () =>
     const add = await staff(['add', 'carol', '--name', 'Carol'], 'a sturdy passphrase\n');
     expect(add.stderr).toBe('');
     expect(add.stdout).toMatch(/Created staff account carol \(Carol\), role admin/);
+    expect(add.stdout).toContain('(the embedded database in ');
     const login = await fetchFresh(`${server.url}/api/security-login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -199,13 +202,49 @@ describe('staff command with a DATA_DIR too long for a socket path in it', () =>
     expect((await staff(['list'])).stdout).toMatch(/^carol\tCarol\tadmin\t/m);
   }, 180_000); // Three processes one after another: slow on a busy machine.
 
+  it('given a server on the folder that uses another database, then it refuses the command and says which it uses', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-other-db-'));
+    let ran = false;
+    const stop = await startAdminSocket(
+      new Proxy({} as StaffService, {
+        get: () => () => {
+          ran = true;
+        },
+      }),
+      folder,
+      () => undefined,
+      'PostgreSQL db.example:5432/spartans',
+    );
+    try {
+      const reply = await sendToServer(folder, {
+        command: 'remove',
+        username: 'someone',
+        database: `the embedded database in ${folder}`,
+      });
+      expect(reply).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `Nothing done: the server on this data folder uses PostgreSQL db.example:5432/spartans, not the embedded database in ${folder}. Run the command with the same DATABASE_URL as that server, or stop it first.\n`,
+      });
+      expect(ran).toBe(false);
+    } finally {
+      await stop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('given that folder made by someone else first (open to others), then neither server nor CLI uses it', async () => {
     const folder = path.dirname(socketPath(dataDir));
     fs.mkdirSync(folder, { mode: 0o755 });
     fs.chmodSync(folder, 0o755);
     try {
       const warnings: string[] = [];
-      const stop = await startAdminSocket({} as StaffService, dataDir, (m) => warnings.push(m));
+      const stop = await startAdminSocket(
+        {} as StaffService,
+        dataDir,
+        (m) => warnings.push(m),
+        'the embedded database',
+      );
       await stop();
       expect(warnings.join('\n')).toMatch(/open to other users/);
       expect(fs.readdirSync(folder)).toEqual([]);

@@ -1102,9 +1102,14 @@ export function staffSuite(
         const cli = (args: string[], stdin = '') => run(compiled().staff, args, env, stdin);
         const first = await cli(['add', 'founder', '--role', 'reviewer'], 'a sturdy passphrase\n');
         expect(first.stderr).toBe('');
-        expect(first.stdout).toMatch(/Created staff account founder\b.*role admin\./);
+        // Said with the database it was carried out on (its host and name, never its password).
+        expect(first.stdout).toMatch(
+          /Created staff account founder\b.*role admin \(PostgreSQL [^@)]+\/spartan[^@)]*\)\.\n$/,
+        );
         const second = await cli(['add', 'second'], 'another sturdy phrase\n');
-        expect(second.stdout).toMatch(/Created staff account second\b.*role reviewer\./);
+        expect(second.stdout).toMatch(
+          /Created staff account second\b.*role reviewer \(PostgreSQL /,
+        );
         expect((await cli(['list'])).stdout).toMatch(/^founder\t.*\tadmin\t/m);
         fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
       });
