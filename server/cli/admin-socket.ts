@@ -20,6 +20,7 @@ import {
   commandFailure,
   parseCommand,
   runStaffCommand,
+  sameDatabase,
   type CommandResult,
   type StaffCommand,
 } from './commands.ts';
@@ -171,7 +172,7 @@ async function answer(staff: StaffService, line: string, database: string): Prom
   }
   const cmd = parseCommand(parsed);
   if (!cmd) return { code: 2, stdout: '', stderr: 'Malformed staff command.\n' };
-  if (cmd.database !== undefined && cmd.database !== database) {
+  if (cmd.database !== undefined && !sameDatabase(cmd.database, database)) {
     return {
       code: 1,
       stdout: '',

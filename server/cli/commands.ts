@@ -24,12 +24,14 @@ export interface StaffCommand {
   database?: string | undefined;
 }
 
+const EMBEDDED = 'the embedded database in ';
+
 /**
  * A database as the CLI and the server name it to each other and to the operator: "the embedded
  * database in <DATA_DIR>", or "PostgreSQL <host:port/name>" (never its user or password).
  */
 export function databaseName(config: { databaseUrl?: string | undefined; dataDir: string }) {
-  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  if (!config.databaseUrl) return `${EMBEDDED}${config.dataDir}`;
   const url = new URL(config.databaseUrl);
   return `PostgreSQL ${url.host || 'localhost'}${url.pathname || '/'}`;
 }
@@ -127,3 +129,10 @@ export function commandFailure(err: unknown): string {
   }
   return message ?? `The command failed (${name ?? 'unknown error'}).`;
 }
+
+/**
+ * Whether two databaseName()s are one database. Any two embedded ones are: the socket that
+ * carried the command is in the one data folder (or named after it), however its path is spelt.
+ */
+export const sameDatabase = (a: string, b: string) =>
+  a === b || (a.startsWith(EMBEDDED) && b.startsWith(EMBEDDED));

@@ -202,33 +202,41 @@ describe('staff command with a DATA_DIR too long for a socket path in it', () =>
     expect((await staff(['list'])).stdout).toMatch(/^carol\tCarol\tadmin\t/m);
   }, 180_000); // Three processes one after another: slow on a busy machine.
 
+  /** A server's admin socket on `folder` for `database`, whose staff service notes any call. */
+  async function socketFor(folder: string, database: string) {
+    const calls: string[] = [];
+    const staffService = new Proxy({} as StaffService, {
+      get: (_, name) => () => calls.push(String(name)),
+    });
+    const stop = await startAdminSocket(staffService, folder, () => undefined, database);
+    return { stop, calls };
+  }
+
   it('given a server on the folder that uses another database, then it refuses the command and says which it uses', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-other-db-'));
-    let ran = false;
-    const stop = await startAdminSocket(
-      new Proxy({} as StaffService, {
-        get: () => () => {
-          ran = true;
-        },
-      }),
-      folder,
-      () => undefined,
-      'PostgreSQL db.example:5432/spartans',
-    );
+    const command = {
+      command: 'remove' as const,
+      username: 'someone',
+      database: `the embedded database in ${folder}`,
+    };
+    const postgres = await socketFor(folder, 'PostgreSQL db.example:5432/spartans');
     try {
-      const reply = await sendToServer(folder, {
-        command: 'remove',
-        username: 'someone',
-        database: `the embedded database in ${folder}`,
-      });
-      expect(reply).toEqual({
+      expect(await sendToServer(folder, command)).toEqual({
         code: 1,
         stdout: '',
         stderr: `Nothing done: the server on this data folder uses PostgreSQL db.example:5432/spartans, not the embedded database in ${folder}. Run the command with the same DATABASE_URL as that server, or stop it first.\n`,
       });
-      expect(ran).toBe(false);
+      expect(postgres.calls).toEqual([]);
     } finally {
-      await stop();
+      await postgres.stop();
+    }
+    // An embedded one is the folder's own, however its path is spelt (a link, a relative path).
+    const embedded = await socketFor(folder, 'the embedded database in /srv/spelt/another/way');
+    try {
+      await sendToServer(folder, command);
+      expect(embedded.calls).not.toEqual([]);
+    } finally {
+      await embedded.stop();
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });
