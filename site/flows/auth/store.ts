@@ -37,7 +37,8 @@ export interface AuthState {
   useApiAuth: boolean;
 }
 
-function sessionStore(): Storage | null {
+/** This tab's session storage, or null where there is none or it is refused (privacy settings). */
+export function sessionStore(): Storage | null {
   try {
     return typeof sessionStorage === 'undefined' ? null : sessionStorage;
   } catch {

@@ -4,19 +4,12 @@
  * application after it; what they were writing waits there. A draft goes when its note is saved,
  * when its application turns out to be deleted, and with every other draft at Log out.
  */
+import { sessionStore as store } from '../auth/store.ts';
 import type { Kind } from './kinds.ts';
 
 const PREFIX = 'spartanNoteDraft:';
 
 const keyOf = (kind: Kind, id: string) => `${PREFIX}${kind}:${id}`;
-
-function store(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null; // Storage refused (privacy settings): drafts live as long as the page.
-  }
-}
 
 /** The draft of this application's note, or ''. */
 export function readDraft(kind: Kind, id: string): string {
