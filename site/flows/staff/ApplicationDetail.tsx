@@ -175,10 +175,8 @@ export function ApplicationDetail({
   };
 
   const onDelete = async () => {
-    const done = await removeApplication(kind, id);
-    if (done) {
+    if (await removeApplication(kind, id)) {
       staffState.focusList = true;
-      announce(done === 'gone' ? ALREADY_DELETED : 'Application deleted');
       navigate(back, true, true);
     }
   };

@@ -7,7 +7,6 @@ import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../auth/store.ts';
 import {
   EXPORTS,
-  ALREADY_DELETED,
   PAGE_SIZE,
   announce,
   exportView,
@@ -200,10 +199,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const confirmDelete = async () => {
     if (!toDelete) return;
     const index = list.data.findIndex((a) => a.id === toDelete.id);
-    const done = await removeApplication(kind, toDelete.id);
-    if (done) {
+    if (await removeApplication(kind, toDelete.id)) {
       setToDelete(null);
-      announce(done === 'gone' ? ALREADY_DELETED : 'Application deleted');
       focusAfterDelete.removing(toDelete.id, index);
       // The page may now be short: fetch it again so it fills up from the next.
       refetch();

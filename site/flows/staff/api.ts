@@ -337,28 +337,27 @@ function deletedMeanwhile(kind: Kind, id: string, error: unknown): boolean {
 }
 
 /**
- * Deletes one application: 'deleted', or 'gone' when it no longer existed (a colleague, or the
- * retention sweep, deleted it first: the outcome asked for, said as such), or null on failure
- * (its message in `deleteError`).
+ * Deletes one application, and says so: true once it is gone, also when it no longer existed (a
+ * colleague, or the retention sweep, deleted it first: the outcome asked for, said as such);
+ * false on failure (its message in `deleteError`).
  */
-export async function removeApplication(
-  kind: Kind,
-  id: string,
-): Promise<'deleted' | 'gone' | null> {
+export async function removeApplication(kind: Kind, id: string): Promise<boolean> {
   const state = staffState[kind];
   state.deleting = true;
   state.deleteError = null;
   try {
     const body = await call<{ id?: unknown }>('delete', KINDS[kind].remove(id));
     forget(kind, typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : id);
-    return 'deleted';
+    announce('Application deleted');
+    return true;
   } catch (error) {
     if (describeFailure(error, '').status === 404) {
       forget(kind, id);
-      return 'gone';
+      announce(ALREADY_DELETED);
+      return true;
     }
     state.deleteError = failure(error, KINDS[kind].failed.remove);
-    return null;
+    return false;
   } finally {
     state.deleting = false;
   }
