@@ -77,14 +77,16 @@ export function ApplicationDetail({
   });
   // The note being written: kept as a draft of this application until saved (note-drafts.ts).
   const [note, setNote] = useState(() => readDraft(kind, id));
-  const [draftOf, setDraftOf] = useState(`${kind}:${id}`);
+  // This application: each draft, and each call's answer, belongs to one.
+  const key = `${kind}:${id}`;
+  const [draftOf, setDraftOf] = useState(key);
   // The application shown now, for calls that answer after another was opened.
-  const shown = useRef(draftOf);
+  const shown = useRef(key);
   useEffect(() => {
-    shown.current = `${kind}:${id}`;
-  }, [kind, id]);
-  if (draftOf !== `${kind}:${id}`) {
-    setDraftOf(`${kind}:${id}`);
+    shown.current = key;
+  }, [key]);
+  if (draftOf !== key) {
+    setDraftOf(key);
     setNote(readDraft(kind, id));
     setNoteState({ busy: false, error: null });
     setStatusError(null);
@@ -144,9 +146,8 @@ export function ApplicationDetail({
     const value = typeof status === 'string' ? status : '';
     setStatusError(null);
     // From the status shown: a colleague's change since is not overwritten (the server refuses).
-    const asked = `${kind}:${id}`;
     const failed = await setStatus(kind, id, value, item ? String(item.status) : undefined);
-    if (shown.current !== asked) return; // Its answer is not about the application open now.
+    if (shown.current !== key) return; // Its answer is not about the application open now.
     if (failed) setStatusError(failed);
     else announce(`Status set to ${fieldText('status', value)}`);
   };
@@ -159,9 +160,8 @@ export function ApplicationDetail({
       return;
     }
     setNoteState({ busy: true, error: null });
-    const saved = `${kind}:${id}`;
     const failed = await addNote(kind, id, note);
-    if (shown.current !== saved) {
+    if (shown.current !== key) {
       // Another application is open now: its box and its draft are not this note's. A failed
       // note stays this application's draft, for when it is opened again.
       if (!failed) dropDraft(kind, id);
