@@ -29,6 +29,10 @@ const answerAtStart = (tokenMs: number, user?: object) => ({
   headers: { date: new Date(NOW).toUTCString() },
 });
 
+/** How often the page has read the session. */
+const sessionReads = () =>
+  client.get.mock.calls.filter(([url]) => url === ACCOUNT_PATHS.session).length;
+
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
@@ -66,8 +70,6 @@ describe('when the time is up here', () => {
   /** The server's answer, dated when it is given (its clock and the page's agree). */
   const reply = (times: typeof session) => () =>
     Promise.resolve({ data: { session: times }, headers: { date: new Date().toUTCString() } });
-  const sessionReads = () =>
-    client.get.mock.calls.filter(([url]) => url === ACCOUNT_PATHS.session).length;
 
   beforeEach(() => {
     loginFulfilled(authState, { access: 'token-1', user: null });
@@ -122,9 +124,6 @@ describe('when the time is up here', () => {
 });
 
 describe('when the first read gets no answer (offline, the server down)', () => {
-  const sessionReads = () =>
-    client.get.mock.calls.filter(([url]) => url === ACCOUNT_PATHS.session).length;
-
   it('given a reload (who is logged in is not known yet), then it is tried again, less and less often, until it answers, and then not again', async () => {
     loginFulfilled(authState, { access: 'token-1', user: null });
     const user = { id: 'u1', username: 'ada', role: 'admin', name: 'Ada' };
