@@ -35,6 +35,7 @@ import {
 import { accountRoutes } from './routes/account.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { deskRoutes } from './routes/desk.ts';
+import { teamDeskRoutes } from './routes/team-desk.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { investorRoutes } from './routes/investors.ts';
@@ -367,6 +368,7 @@ async function assemble(
     sessions,
     limitSubmit: submitLimiter.hook('invest'),
   });
+  await app.register(teamDeskRoutes, { db: database.db, files, sessions });
   await app.register(deskRoutes, {
     db: database.db,
     files,
