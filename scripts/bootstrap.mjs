@@ -8,7 +8,7 @@
  *   PostgreSQL's binaries (/usr/lib/postgresql/<v>/bin, or initdb on PATH). When one is missing
  *   and we run as root on Debian, installs its Debian package; otherwise says in one sentence what
  *   to install. The headless shell (chromium-headless-shell) is installed as root even where the
- *   full browser is: the browser tests take 29% less CPU in it (README, Tests).
+ *   full browser is: the browser tests take 29% less CPU in it (docs/BENCHMARKS.md).
  *
  * Then hands over to scripts/<command>.ts through tsx, with the same arguments.
  */

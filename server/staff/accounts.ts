@@ -1,7 +1,7 @@
 /**
  * Staff accounts: create, list, change role, remove, reset password or second factor, end
  * sessions. One service behind the CLI (`npm run staff`, directly or through the running
- * server's admin socket, server/cli/admin-socket.ts), the admin API (server/routes/staff-admin.ts)
+ * server's admin socket, server/cli/admin-socket.ts), the admin API (server/staff/admin-routes.ts)
  * and tests (decorated as `app.staff`):
  *
  *   const app = await build({ dataDir, ... });
@@ -13,18 +13,18 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { AuditEvent } from '../schemas/audit-events.ts';
-import type { AuditLog } from './audit.ts';
-import type { Db, Tx } from './db/index.ts';
-import { staffSessions, staffUsers } from './db/schema.ts';
-import { staffRecoveryCodes } from './db/staff-schema.ts';
-import type { PasswordHasher } from './security/passwords.ts';
+import type { AuditEvent } from '../../schemas/audit-events.ts';
+import type { AuditLog } from './audit-trail.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { staffSessions, staffUsers } from '../db/schema.ts';
+import { staffRecoveryCodes } from './schema.ts';
+import type { PasswordHasher } from '../security/passwords.ts';
 import {
   hashRecoveryCode,
   newRecoveryCode,
   RECOVERY_CODES,
   type TotpKeys,
-} from './security/totp.ts';
+} from '../security/totp.ts';
 import {
   checkedName,
   isRole,
@@ -32,7 +32,7 @@ import {
   StaffAccountError,
   usernameProblem,
   type Role,
-} from './staff-rules.ts';
+} from './account-rules.ts';
 
 export {
   isRole,
@@ -42,7 +42,7 @@ export {
   usernameProblem,
   type Role,
   type StaffErrorKind,
-} from './staff-rules.ts';
+} from './account-rules.ts';
 
 /** How long a setup link works. */
 export const SETUP_LINK_TTL_MS = 72 * 60 * 60 * 1000;

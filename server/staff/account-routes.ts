@@ -13,13 +13,13 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { MAX_PASSWORD_LENGTH } from '../../schemas/login.ts';
-import { audit } from '../audit.ts';
-import { viewSession } from '../auth.ts';
-import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import { audit } from './audit-trail.ts';
+import { viewSession } from './sessions.ts';
+import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import { checkTotp } from '../security/totp.ts';
-import { StaffAccountError } from '../staff.ts';
-import { errorResponses, idParams } from './common.ts';
-import { actorOf, staffUserSchema, type StaffSecurity } from './staff-security.ts';
+import { StaffAccountError } from './accounts.ts';
+import { errorResponses, idParams } from '../routes/common.ts';
+import { actorOf, staffUserSchema, type StaffSecurity } from './context.ts';
 import { ACCOUNT_PATHS } from '../../schemas/api-paths.ts';
 
 const user = staffUserSchema;

@@ -6,9 +6,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { normaliseUsername } from '../staff.ts';
-import { errorResponses, listResponse, plain, realDay, storableTime, whole } from './common.ts';
-import type { StaffSecurity } from './staff-security.ts';
+import { normaliseUsername } from './accounts.ts';
+import {
+  errorResponses,
+  listResponse,
+  plain,
+  realDay,
+  storableTime,
+  whole,
+} from '../routes/common.ts';
+import type { StaffSecurity } from './context.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const DEFAULT_PAGE_SIZE = 50;

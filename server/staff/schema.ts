@@ -3,7 +3,7 @@
  * recovery codes, login challenges, the audit trail. Created by migrations 0005 and 0006.
  */
 import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { staffUsers } from './schema.ts';
+import { staffUsers } from '../db/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,10 +1,10 @@
 /** What the staff routes (login, account, staff management, audit) share, built in server/app.ts. */
-import type { Sessions } from '../auth.ts';
+import type { Sessions } from './sessions.ts';
 import type { Db } from '../db/index.ts';
 import type { LoginThrottle } from '../security/login-limiter.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
 import type { TotpKeys } from '../security/totp.ts';
-import type { Actor, StaffService } from '../staff.ts';
+import type { Actor, StaffService } from './accounts.ts';
 import type { FastifyRequest } from 'fastify';
 
 export interface StaffSecurity {

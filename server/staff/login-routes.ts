@@ -20,10 +20,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { AuditEvent } from '../../schemas/audit-events.ts';
 import { loginSchema, MAX_PASSWORD_LENGTH, type LoginPayload } from '../../schemas/login.ts';
-import { audit } from '../audit.ts';
-import { clientInfo } from '../auth.ts';
+import { audit } from './audit-trail.ts';
+import { clientInfo } from './sessions.ts';
 import { staffUsers } from '../db/schema.ts';
-import { staffLoginChallenges } from '../db/staff-schema.ts';
+import { staffLoginChallenges } from './schema.ts';
 import {
   ERR_INVALID_CODE,
   ERR_INVALID_CREDENTIALS,
@@ -31,7 +31,7 @@ import {
   ERR_LOGIN_EXPIRED,
   ERR_NOT_FOUND,
   ERR_SETUP_LINK,
-} from '../errors.ts';
+} from '../api-errors.ts';
 import { checkTotp, looksLikeRecoveryCode, totpQrSvg, totpUri } from '../security/totp.ts';
 import {
   normaliseUsername,
@@ -39,9 +39,9 @@ import {
   sha256,
   StaffAccountError,
   type StaffRow,
-} from '../staff.ts';
-import { errorResponses } from './common.ts';
-import { staffUserSchema, type StaffSecurity } from './staff-security.ts';
+} from './accounts.ts';
+import { errorResponses } from '../routes/common.ts';
+import { staffUserSchema, type StaffSecurity } from './context.ts';
 import {
   ACCOUNT_PATHS,
   LOGIN_MFA_PATH,

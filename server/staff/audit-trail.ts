@@ -5,7 +5,7 @@
  *
  * Routes record with one call:
  *
- *   import { audit } from '../audit.ts';
+ *   import { audit } from './audit-trail.ts';
  *   await audit(request, 'application.view', { type: 'spartan_application', id });
  *
  * The actor is the request's staff user (if any) and the IP the request's client address.
@@ -13,9 +13,9 @@
  */
 import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AuditEvent } from '../schemas/audit-events.ts';
-import type { Db } from './db/index.ts';
-import { staffAudit } from './db/staff-schema.ts';
+import type { AuditEvent } from '../../schemas/audit-events.ts';
+import type { Db } from '../db/index.ts';
+import { staffAudit } from './schema.ts';
 
 export interface AuditTarget {
   type: string;
@@ -65,7 +65,7 @@ function auditRow(entry: AuditEntry): typeof staffAudit.$inferInsert {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The audit trail (server/audit.ts). */
+    /** The audit trail (server/staff/audit-trail.ts). */
     auditLog: AuditLog;
   }
 }

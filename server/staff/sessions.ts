@@ -22,13 +22,19 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { BACKGROUND_HEADER } from '../schemas/api-paths.ts';
-import type { Db } from './db/index.ts';
-import { staffSessions, staffUsers } from './db/schema.ts';
-import { ERR_FORBIDDEN_ORIGIN, ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from './errors.ts';
-import { partnerOriginOf } from './security/http.ts';
-import { TOKEN_TTL_SECONDS, type TokenService } from './security/tokens.ts';
-import { IDLE_TIMEOUT_MS, publicUser, SESSION_MAX_MS, type Role, type StaffUser } from './staff.ts';
+import { BACKGROUND_HEADER } from '../../schemas/api-paths.ts';
+import type { Db } from '../db/index.ts';
+import { staffSessions, staffUsers } from '../db/schema.ts';
+import { ERR_FORBIDDEN_ORIGIN, ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from '../api-errors.ts';
+import { partnerOriginOf } from '../security/headers.ts';
+import { TOKEN_TTL_SECONDS, type TokenService } from '../security/tokens.ts';
+import {
+  IDLE_TIMEOUT_MS,
+  publicUser,
+  SESSION_MAX_MS,
+  type Role,
+  type StaffUser,
+} from './accounts.ts';
 
 /** Activity is written at most this often per session (a staff call, not every one a write). */
 const TOUCH_EVERY_MS = 30_000;

@@ -1,9 +1,9 @@
 /**
  * What a staff account may be called and be, and the error a refused change raises: the part
- * of server/staff.ts that needs no database, so that the staff CLI can check its arguments and
+ * of server/staff/accounts.ts that needs no database, so that the staff CLI can check its arguments and
  * talk to a running server without loading the database layer.
  */
-import { staffName } from '../schemas/fields.ts';
+import { staffName } from '../../schemas/fields.ts';
 
 export const ROLES = ['admin', 'reviewer'] as const;
 export type Role = (typeof ROLES)[number];

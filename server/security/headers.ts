@@ -19,7 +19,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { ERR_FORBIDDEN_ORIGIN } from '../errors.ts';
+import { ERR_FORBIDDEN_ORIGIN } from '../api-errors.ts';
 import {
   ACCOUNT_PATHS,
   APPLY_PATH,

@@ -1,7 +1,7 @@
 import { errorCodes } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import * as errors from './errors.ts';
-import { ApiError, CODES, errorBody, publicError } from './errors.ts';
+import * as errors from './api-errors.ts';
+import { ApiError, CODES, errorBody, publicError } from './api-errors.ts';
 
 describe('API errors', () => {
   it('each kind carries its own SPARTAN_ERR_* code, named after it', () => {

@@ -15,12 +15,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { staffName } from '../../schemas/fields.ts';
 import { MAX_PASSWORD_LENGTH } from '../../schemas/login.ts';
-import { viewSession } from '../auth.ts';
-import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
-import { ROLES, StaffAccountError, type SetupLink, type StaffAccount } from '../staff.ts';
-import { sessionListResponse } from './account.ts';
-import { errorResponses } from './common.ts';
-import { actorOf, type StaffSecurity } from './staff-security.ts';
+import { viewSession } from './sessions.ts';
+import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
+import { ROLES, StaffAccountError, type SetupLink, type StaffAccount } from './accounts.ts';
+import { sessionListResponse } from './account-routes.ts';
+import { errorResponses } from '../routes/common.ts';
+import { actorOf, type StaffSecurity } from './context.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
