@@ -10,7 +10,7 @@
  *   (Prometheus). When one is missing and we run as root on Debian, installs its Debian package;
  *   otherwise says in one sentence what to install. The headless shell (chromium-headless-shell)
  *   is installed as root even where the full browser is: the browser tests take 29% less CPU in
- *   it (README, Tests). Then hands over to scripts/test.ts through tsx, with the same arguments.
+ *   it (docs/BENCHMARKS.md). Then hands over to scripts/test.ts through tsx, with the same arguments.
  * - start, staff, backup, restore: run the compiled server (scripts/compiled.mjs), in this very
  *   process: no TypeScript loader in it, nothing compiled into a shared temporary folder. What is
  *   missing or older than its sources (the site for start, the compiled server for all) is built
