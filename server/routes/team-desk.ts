@@ -28,8 +28,8 @@ import {
   type OverviewAnswer,
 } from '../../schemas/team-desk.ts';
 import { APPLICATION_TABLES, deleteApplications } from '../applications.ts';
-import { audit } from '../audit.ts';
-import type { Sessions } from '../auth.ts';
+import { audit } from '../staff/audit-trail.ts';
+import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { staffUsers } from '../db/schema.ts';
 import {
@@ -47,7 +47,7 @@ import {
   ERR_INVALID_FORM,
   ERR_NOT_FOUND,
   errorLabel,
-} from '../errors.ts';
+} from '../api-errors.ts';
 import type { FileStore } from '../storage/index.ts';
 import { idParams, MAX_ORIGIN_LENGTH, plain, realDay } from './common.ts';
 

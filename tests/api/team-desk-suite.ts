@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
-import { CODES } from '../../server/errors.ts';
+import { CODES } from '../../server/api-errors.ts';
 import {
   assigneeAnswer,
   assigneesAnswer,

@@ -3,8 +3,9 @@
  * "imports"): React's `onChange` on a text field fires on every keystroke, the DOM's `change`
  * only on commit. preact/compat maps one to the other for every vnode; the widgets run on
  * preact's core (widgets/runtime/react.ts), so the form kit, whose fields are the only text
- * inputs, brings just that mapping. With compat on the page too (the site, or the map chunk),
- * compat maps first and this hook finds nothing left to do.
+ * inputs, brings just that mapping. With compat on the page too (the site's login and staff
+ * pages, docs/REACT.md), whichever hook runs first maps the prop and the other finds nothing
+ * left to do.
  */
 import { options, type VNode } from 'preact';
 
