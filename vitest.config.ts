@@ -1,6 +1,7 @@
 /**
  * Unit, component and API tests. Components run on real React in jsdom
- * (the script-tag bundles, on preact/compat, are covered by the browser tests).
+ * (the script-tag bundles and the site, on preact: docs/REACT.md, are covered by the browser
+ * tests).
  */
 import fs from 'node:fs';
 import path from 'node:path';

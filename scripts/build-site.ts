@@ -1,5 +1,5 @@
 /**
- * dist/site: the static site. A client build (Vite, React API on preact/compat),
+ * dist/site: the static site. A client build (Vite, React API on preact's core: docs/REACT.md),
  * then a Node build of site/render.tsx that renders every prerendered route to
  * dist/site/<route>/index.html (and the not-found page to 404.html), each with
  * its title, description, and modulepreload links for its page chunk, so the

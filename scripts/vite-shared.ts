@@ -5,8 +5,8 @@ import { ROOT } from './paths.ts';
 
 /**
  * `react` in the browser bundles (widgets and site): our own code gets preact's core and hooks
- * (widgets/runtime/react.ts); a dependency written for React gets preact/compat, in the chunk
- * that needs it. See docs/BUNDLE.md.
+ * (widgets/runtime/react.ts); a dependency written for React gets its shim (SHIMS, resolved
+ * first), else preact/compat, in the chunk that needs it. The rule and why: docs/REACT.md.
  */
 export function reactPlugin(): Plugin {
   return {

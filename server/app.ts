@@ -4,16 +4,16 @@
  *
  * `build` opens the database (PGlite in `dataDir`, or PostgreSQL at
  * `databaseUrl`) and runs the migrations; `app.close()` closes it and releases
- * the data-folder lock. `app.staff` manages staff accounts (see server/staff.ts), and
- * `app.auditLog` is the audit trail (server/audit.ts).
+ * the data-folder lock. `app.staff` manages staff accounts (see server/staff/accounts.ts), and
+ * `app.auditLog` is the audit trail (server/staff/audit-trail.ts).
  */
 import path from 'node:path';
 import querystring from 'node:querystring';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AuditLog } from './audit.ts';
-import { Sessions } from './auth.ts';
+import { AuditLog } from './staff/audit-trail.ts';
+import { Sessions } from './staff/sessions.ts';
 import { configFromEnv, serverUrl, type ServerConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/index.ts';
 import type { RunStatement } from './db/prepared.ts';
@@ -31,17 +31,17 @@ import {
   publicError,
   sendError,
   type FastifyLikeError,
-} from './errors.ts';
-import { accountRoutes } from './routes/account.ts';
-import { auditRoutes } from './routes/audit.ts';
+} from './api-errors.ts';
+import { accountRoutes } from './staff/account-routes.ts';
+import { auditRoutes } from './staff/audit-routes.ts';
 import { deskRoutes } from './routes/desk.ts';
-import { authRoutes } from './routes/auth.ts';
+import { authRoutes } from './staff/login-routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { investorRoutes } from './routes/investors.ts';
 import { spartanRoutes } from './routes/spartan.ts';
-import { staffAdminRoutes } from './routes/staff-admin.ts';
-import type { StaffSecurity } from './routes/staff-security.ts';
-import { httpSecurity } from './security/http.ts';
+import { staffAdminRoutes } from './staff/admin-routes.ts';
+import type { StaffSecurity } from './staff/context.ts';
+import { httpSecurity } from './security/headers.ts';
 import { LoginThrottle } from './security/login-limiter.ts';
 import { ARGON2_PARAMS, PasswordHasher, type Argon2Params } from './security/passwords.ts';
 import { loadSecret, TokenService } from './security/tokens.ts';
@@ -49,7 +49,7 @@ import { TotpKeys } from './security/totp.ts';
 import { startRetention } from './desk/retention.ts';
 import { Mailer } from './mail/mailer.ts';
 import { outboxTransport, smtpTransport } from './mail/transport.ts';
-import { StaffService } from './staff.ts';
+import { StaffService } from './staff/accounts.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
@@ -299,7 +299,7 @@ async function assemble(
   });
 
   app.setErrorHandler((error: FastifyLikeError, request, reply) => {
-    // Ours as thrown; Fastify's and its plugins' under our codes (server/errors.ts).
+    // Ours as thrown; Fastify's and its plugins' under our codes (server/api-errors.ts).
     let answer = publicError(error);
     let status = answer.statusCode;
     if (

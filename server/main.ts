@@ -5,7 +5,7 @@
  * admin socket.
  */
 import { build } from './app.ts';
-import { loggedError } from './errors.ts';
+import { loggedError } from './api-errors.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
 import { databaseName } from './cli/commands.ts';
 import { configFromEnv } from './config.ts';

@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, sendError, type ApiError } from './errors.ts';
-import { rulePath } from './security/http.ts';
+import { ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, sendError, type ApiError } from './api-errors.ts';
+import { rulePath } from './security/headers.ts';
 
 /** Written by the build (scripts/hashed-files.ts): the content-hashed files, relative to dist/. */
 export const HASHED_FILES = 'hashed-files.json';

@@ -17,7 +17,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { RateLimit } from './config.ts';
 import { asyncCommitPool } from './db/index.ts';
-import { ERR_RATE_LIMITED } from './errors.ts';
+import { ERR_RATE_LIMITED } from './api-errors.ts';
 
 export type SubmitCall = 'apply' | 'invest';
 

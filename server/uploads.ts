@@ -12,7 +12,7 @@ import {
   ERR_INVALID_FORM,
   ERR_TOO_LARGE,
   ERR_UNSUPPORTED_MEDIA_TYPE,
-} from './errors.ts';
+} from './api-errors.ts';
 import { REPEATED_FIELD } from './validation.ts';
 
 export type ResumeKind = 'pdf' | 'doc' | 'docx';

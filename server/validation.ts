@@ -10,7 +10,7 @@ import secureJson from 'secure-json-parse';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { fieldErrors, UNKNOWN_FIELD } from '../schemas/errors.ts';
-import { ERR_BAD_REQUEST, ERR_INVALID_FORM } from './errors.ts';
+import { ERR_BAD_REQUEST, ERR_INVALID_FORM } from './api-errors.ts';
 
 export const REPEATED_FIELD = 'Send this field once';
 

@@ -18,7 +18,8 @@ export interface RouteChange {
   current?: { props: { route?: SiteRoute } } | null;
 }
 
-// preact-router is typed against preact's JSX; the site is written to the React API (preact/compat).
+// preact-router is typed against preact's JSX; the site is written to the React API, which runs on
+// preact's core in the bundle (docs/REACT.md).
 const SiteRouter = Router as unknown as ComponentType<{
   url?: string;
   onChange?: (change: RouteChange) => void;

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { StaffService } from '../staff.ts';
+import type { StaffService } from '../staff/accounts.ts';
 import {
   commandFailure,
   parseCommand,

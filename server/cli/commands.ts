@@ -3,9 +3,9 @@
  * connection, or by the running server for the CLI over the admin socket
  * (server/cli/admin-socket.ts). Both print exactly the same.
  */
-import { fromDatabase, loggedError } from '../errors.ts';
-import { isRole, normaliseUsername, StaffAccountError, type Role } from '../staff-rules.ts';
-import type { StaffService } from '../staff.ts';
+import { fromDatabase, loggedError } from '../api-errors.ts';
+import { isRole, normaliseUsername, StaffAccountError, type Role } from '../staff/account-rules.ts';
+import type { StaffService } from '../staff/accounts.ts';
 
 export const COMMANDS = ['add', 'list', 'remove', 'reset-password', 'set-role'] as const;
 export type CommandName = (typeof COMMANDS)[number];

@@ -18,7 +18,7 @@
 import { configFromEnv } from '../config.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { passwordShapeProblem } from '../security/passwords.ts';
-import { isRole, StaffAccountError } from '../staff-rules.ts';
+import { isRole, StaffAccountError } from '../staff/account-rules.ts';
 import { sendToServer } from './admin-socket.ts';
 import {
   COMMANDS,
@@ -178,12 +178,12 @@ async function runDirect(cmd: StaffCommand) {
     { TotpKeys },
     { StaffService },
   ] = await Promise.all([
-    import('../audit.ts'),
+    import('../staff/audit-trail.ts'),
     import('../db/index.ts'),
     import('../security/passwords.ts'),
     import('../security/tokens.ts'),
     import('../security/totp.ts'),
-    import('../staff.ts'),
+    import('../staff/accounts.ts'),
   ]);
   const config = configFromEnv();
   const database = await openDatabase(config).catch((err: unknown) => {

@@ -25,7 +25,7 @@ import { schema } from './schema.ts';
 import { LOCK_FILE, lockDataDir } from './lock.ts';
 import { onOwnConnection } from './own-connection.ts';
 import { pgliteStatements, postgresStatements, type RunStatement } from './prepared.ts';
-import { databaseUnavailable, errorLabel } from '../errors.ts';
+import { databaseUnavailable, errorLabel } from '../api-errors.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

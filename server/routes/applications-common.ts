@@ -21,12 +21,12 @@ import {
   statusLabel,
   type ReviewKind,
 } from '../../content/review.ts';
-import { audit } from '../audit.ts';
-import type { Sessions } from '../auth.ts';
+import { audit } from '../staff/audit-trail.ts';
+import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { activityOf, addNote, changeStatus, statusOf, type Actor } from '../desk/activity.ts';
 import { csvStream, zipStream, type ZipEntry } from '../desk/export.ts';
-import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../errors.ts';
+import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import {
   applicationId,
   cappedCount,

@@ -5,7 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
 import { CONTROL, UNREADABLE } from '../../schemas/fields.ts';
 import type { Db } from '../db/index.ts';
-import { ERR_NOT_FOUND } from '../errors.ts';
+import { ERR_NOT_FOUND } from '../api-errors.ts';
 
 export const errorResponse = {
   type: 'object',
@@ -17,7 +17,7 @@ export const errorResponse = {
   required: ['detail', 'code'],
 } as const;
 
-/** Response schemas every route shares: any 4xx/5xx is `{detail, code, errors?}` (server/errors.ts). */
+/** Response schemas every route shares: any 4xx/5xx is `{detail, code, errors?}` (server/api-errors.ts). */
 export const errorResponses = { '4xx': errorResponse, '5xx': errorResponse } as const;
 
 export function listResponse(item: object) {

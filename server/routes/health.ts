@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HEALTH_PATH } from '../../schemas/api-paths.ts';
-import { ERR_DATABASE_UNAVAILABLE, sendError } from '../errors.ts';
+import { ERR_DATABASE_UNAVAILABLE, sendError } from '../api-errors.ts';
 import { errorResponse } from './common.ts';
 
 export interface HealthOptions {

@@ -14,11 +14,11 @@ import {
   investorApplicationSchema,
   type InvestorApplication,
 } from '../../schemas/investor-application.ts';
-import type { Sessions } from '../auth.ts';
+import type { Sessions } from '../staff/sessions.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
 import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
-import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../errors.ts';
+import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../api-errors.ts';
 import type { FileStore } from '../storage/index.ts';
 import { applicationStaffRoutes } from './applications-common.ts';
 import { errorResponses, submissionOrigin } from './common.ts';

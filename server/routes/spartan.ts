@@ -18,11 +18,11 @@ import {
   type SpartanApplication,
 } from '../../schemas/spartan-application.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
-import { audit } from '../audit.ts';
-import type { Sessions } from '../auth.ts';
+import { audit } from '../staff/audit-trail.ts';
+import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
-import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../errors.ts';
+import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../api-errors.ts';
 import type { FileStore, StoredFile } from '../storage/index.ts';
 import {
   attachmentDisposition,

@@ -12,7 +12,7 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { ERR_BUSY } from '../errors.ts';
+import { ERR_BUSY } from '../api-errors.ts';
 
 export interface HashPoolOptions {
   /** Worker threads, i.e. operations at once. */

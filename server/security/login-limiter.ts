@@ -25,7 +25,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RateLimit, RateLimits } from '../config.ts';
-import { ERR_RATE_LIMITED } from '../errors.ts';
+import { ERR_RATE_LIMITED } from '../api-errors.ts';
 
 const MAX_DELAY_MS = 3_000;
 /** Failures for one username (from anywhere) before failures start to be slowed. */

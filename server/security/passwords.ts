@@ -13,7 +13,7 @@
  * - Passwords are NFC-normalised, never truncated.
  */
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../schemas/login.ts';
-import { ERR_BUSY } from '../errors.ts';
+import { ERR_BUSY } from '../api-errors.ts';
 import { HashPool, type HashPoolOptions } from './hash-pool.ts';
 
 export interface Argon2Params {

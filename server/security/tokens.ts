@@ -2,7 +2,7 @@
  * Access tokens: HS256 JWTs, algorithm pinned on verification, issuer and audience checked,
  * `exp` at most one hour after issue. Claims: `sub` (staff user id), `sid` (the session,
  * a staff_sessions row) and `jti` (this token; the session names the one token good for it,
- * so extending a session retires the previous token). See server/auth.ts.
+ * so extending a session retires the previous token). See server/staff/sessions.ts.
  *
  * Signed and checked with node:crypto's synchronous HMAC, a few microseconds on the main
  * thread. A JWT library (jose) would do it through WebCrypto, whose jobs run on libuv's

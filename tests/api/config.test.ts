@@ -125,7 +125,10 @@ describe('settings', () => {
   it('given a wrong setting, then `npm start` says it in one sentence and exits 1, before building anything', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-config-'));
     try {
-      const result = await run('scripts/start.ts', [], { PORT: 'abc', DATA_DIR: dataDir });
+      const result = await run('scripts/bootstrap.mjs', ['start'], {
+        PORT: 'abc',
+        DATA_DIR: dataDir,
+      });
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe('PORT must be a port number from 0 to 65535, not "abc".');
       expect(result.stdout).not.toMatch(/Building/);

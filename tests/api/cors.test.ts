@@ -16,7 +16,7 @@ import {
   LOGIN_PATH,
 } from '../../schemas/api-paths.ts';
 import { configFromEnv } from '../../server/config.ts';
-import { httpSecurity } from '../../server/security/http.ts';
+import { httpSecurity } from '../../server/security/headers.ts';
 
 const PARTNER = 'https://partner.example';
 /** Every call of a login, first to last: the login widget on a partner page makes them all. */

@@ -15,7 +15,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
 import { ORIGINS_LIMIT } from '../../server/routes/desk.ts';
-import { CODES } from '../../server/errors.ts';
+import { CODES } from '../../server/api-errors.ts';
 import { UNKNOWN_FIELD } from '../../schemas/errors.ts';
 import { purgeExpired } from '../../server/desk/retention.ts';
 import { MAX_ATTEMPTS, Mailer, retryDelayMs } from '../../server/mail/mailer.ts';

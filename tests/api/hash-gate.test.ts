@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
-import { CODES } from '../../server/errors.ts';
+import { CODES } from '../../server/api-errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { HashPool } from '../../server/security/hash-pool.ts';
 import { LoginThrottle } from '../../server/security/login-limiter.ts';

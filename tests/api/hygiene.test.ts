@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, SLOW_CLIENT_TIMEOUTS, type BuildOptions } from '../../server/app.ts';
 import { MIGRATION_LOCK_KEY } from '../../server/db/index.ts';
-import { CODES } from '../../server/errors.ts';
+import { CODES } from '../../server/api-errors.ts';
 import { startupMessage } from '../../server/main.ts';
 import {
   BOUNDARY,

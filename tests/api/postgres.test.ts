@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
-import { CODES } from '../../server/errors.ts';
+import { CODES } from '../../server/api-errors.ts';
 import {
   SKIP_POSTGRES,
   startPostgres,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendToServer, socketPath, startAdminSocket } from '../../server/cli/admin-socket.ts';
 import { cli } from '../../server/cli/staff.ts';
-import type { StaffService } from '../../server/staff.ts';
+import type { StaffService } from '../../server/staff/accounts.ts';
 import { pgliteDataDir, withPgliteTemplate } from './pglite-template.ts';
 import { compiled } from './compiled.ts';
 import { lockDataDir } from '../../server/db/lock.ts';

@@ -15,8 +15,8 @@ import type net from 'node:net';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { build } from '../../server/app.ts';
-import { Sessions } from '../../server/auth.ts';
-import { CODES } from '../../server/errors.ts';
+import { Sessions } from '../../server/staff/sessions.ts';
+import { CODES } from '../../server/api-errors.ts';
 import { TokenService } from '../../server/security/tokens.ts';
 import {
   ACCOUNT_PATHS,

@@ -15,7 +15,7 @@ import { writeHashedFiles } from '../../scripts/hashed-files.ts';
 import { ROOT } from '../../scripts/paths.ts';
 import { precompress } from '../../scripts/precompress.ts';
 import { widgetEntries } from '../../scripts/widget-entries.ts';
-import { httpSecurity } from '../../server/security/http.ts';
+import { httpSecurity } from '../../server/security/headers.ts';
 import { staticRoutes } from '../../server/static.ts';
 
 // Made in beforeAll, not when the file is read: a run that filters every test out (`-t`) skips

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
 import { parseBytea, serializeBytea } from '../../server/db/index.ts';
-import { CODES } from '../../server/errors.ts';
+import { CODES } from '../../server/api-errors.ts';
 import { DiskFileStore } from '../../server/storage/disk.ts';
 import { sweepOrphans } from '../../server/storage/index.ts';
 import { PART_BYTES, PostgresFileStore } from '../../server/storage/postgres.ts';

@@ -13,7 +13,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build, type BuildOptions } from '../../server/app.ts';
 import { TRIGRAM_INDEX_OPTIONS } from '../../server/db/index.ts';
-import { CODES } from '../../server/errors.ts';
+import { CODES } from '../../server/api-errors.ts';
 import { TokenService } from '../../server/security/tokens.ts';
 import {
   doc,

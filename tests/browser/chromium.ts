@@ -17,7 +17,7 @@ export const CHROMIUM = '/usr/bin/chromium';
  * Debian's headless shell of the same build (package chromium-headless-shell): the same engine
  * (Blink, V8, Skia) without the full browser's UI layer. The browser tests run in it when it is
  * there: the whole browser lane took 29% less machine CPU than in the full browser, one after the
- * other on a quiet machine (README, Tests).
+ * other on a quiet machine (docs/BENCHMARKS.md).
  */
 export const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 

@@ -457,7 +457,7 @@ describe('widgets embedded on a partner page (second origin, strict CSP)', () =>
   });
 });
 
-describe('the room a partner page keeps for the widgets (README, "Keep the page still")', () => {
+describe('the room a partner page keeps for the widgets (docs/EMBEDDING.md)', () => {
   for (const width of [375, 1280]) {
     it(`at ${width} px, the demo pages hardly move when the widgets arrive after the page has painted (layout shift under 0.1)`, async () => {
       current = await openPage({ viewport: { width, height: 900 } });

@@ -76,7 +76,7 @@ export function HubMap(props: HubMapProps & RootRefProp<HTMLDivElement>) {
   const near = useNearViewport(ref);
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
-  const url = LIBRARY ? useServer('HubMap', geoUrl) : geoUrl;
+  const url = LIBRARY ? useServer('HubMap', geoUrl, true, geoUrlFor) : geoUrl;
 
   useEffect(() => {
     if (!near || (LIBRARY && url === undefined)) return;

@@ -8,9 +8,8 @@
  * load for class-component emulation no widget needs. Of compat's event semantics the widgets
  * rely on one: `onChange` on a text field fires on every input; the form kit, the only user,
  * brings it (widgets/internal/form/text-input-events.preact.ts). Where focus must bubble, a
- * widget listens with `onFocusCapture`, which means the same in React and preact. A dependency
- * written for React (the map's react-simple-maps) gets the whole of preact/compat in its own
- * lazy chunk (docs/BUNDLE.md).
+ * widget listens with `onFocusCapture`, which means the same in React and preact. Dependencies
+ * written for React get a shim or preact/compat instead of this file: docs/REACT.md says which.
  */
 import { toChildArray } from 'preact';
 

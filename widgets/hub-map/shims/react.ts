@@ -1,7 +1,8 @@
 /**
  * What `react` is for react-simple-maps in our bundles (scripts/vite-shared.ts, `shims`):
  * preact's core and hooks, plus the two React APIs it wraps its components in, reduced to what
- * our map needs, so the map chunk does not carry preact/compat (about 3.5 KB on the wire).
+ * our map needs, so the map chunk does not carry preact/compat (about 3.2 KB on the wire;
+ * docs/REACT.md).
  * - `memo` is an optimisation only: here it returns the component as it is.
  * - `forwardRef` lets a caller reach the library's SVG elements; MapView passes no `ref` to
  *   them, so the render function gets `null`.

@@ -1,0 +1,472 @@
+/**
+ * Staff login, in steps (docs/STAFF-API.md "Login"):
+ *
+ * POST /api/security-login/            {username, password}  → {access, user} or a next step
+ * POST /api/security-login/mfa/        {challenge, code}      → {access, user, recovery_codes_left}
+ * POST /api/security-login/mfa-setup/  {challenge, code}      → {access, user, recovery_codes}
+ * POST /api/security-login/password/   {challenge, new_password} → the next step
+ * POST /api/security-setup/            {token}                → {username, name, expires_at}
+ * POST /api/security-setup/complete/   {token, new_password}  → the next step
+ * POST /api/security-logout/           bearer                 → {detail}; the token stops working
+ *
+ * A challenge is a random string whose SHA-256 names a staff_login_challenges row: five
+ * minutes, one step, five wrong codes at most. Calls sent at once on one challenge cannot beat
+ * that: each code step claims one of its tries in one statement before checking the code, and
+ * the step that completes uses the challenge up in one statement that only one call can win.
+ */
+import crypto from 'node:crypto';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import type { AuditEvent } from '../../schemas/audit-events.ts';
+import { loginSchema, MAX_PASSWORD_LENGTH, type LoginPayload } from '../../schemas/login.ts';
+import { audit } from './audit-trail.ts';
+import { clientInfo } from './sessions.ts';
+import { staffUsers } from '../db/schema.ts';
+import { staffLoginChallenges } from './schema.ts';
+import {
+  ERR_INVALID_CODE,
+  ERR_INVALID_CREDENTIALS,
+  ERR_INVALID_FORM,
+  ERR_LOGIN_EXPIRED,
+  ERR_NOT_FOUND,
+  ERR_SETUP_LINK,
+} from '../api-errors.ts';
+import { checkTotp, looksLikeRecoveryCode, totpQrSvg, totpUri } from '../security/totp.ts';
+import {
+  normaliseUsername,
+  publicUser,
+  sha256,
+  StaffAccountError,
+  type StaffRow,
+} from './accounts.ts';
+import { errorResponses } from '../routes/common.ts';
+import { staffUserSchema, type StaffSecurity } from './context.ts';
+import {
+  ACCOUNT_PATHS,
+  LOGIN_MFA_PATH,
+  LOGIN_MFA_SETUP_PATH,
+  LOGIN_PASSWORD_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+} from '../../schemas/api-paths.ts';
+
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_ATTEMPTS = 5;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Between steps only `username` and `name` are shown. */
+const userSchema = { ...staffUserSchema, required: ['username', 'name'] } as const;
+
+/** Every answer of a login step: done (`access`), or what comes next. */
+const stepResponse = {
+  200: {
+    type: 'object',
+    properties: {
+      access: { type: 'string' },
+      user: userSchema,
+      mfa_required: { type: 'boolean' },
+      mfa_setup_required: { type: 'boolean' },
+      password_change_required: { type: 'boolean' },
+      challenge: { type: 'string' },
+      secret: { type: 'string' },
+      otpauth_url: { type: 'string' },
+      qr_svg: { type: 'string' },
+      recovery_codes: { type: 'array', items: { type: 'string' } },
+      recovery_codes_left: { type: 'integer' },
+    },
+  },
+  ...errorResponses,
+} as const;
+
+const codeBody = z.strictObject({
+  challenge: z.string({ error: 'Start the login again' }).check(z.maxLength(200)),
+  code: z
+    .string({ error: 'Enter the code' })
+    .check(z.trim(), z.minLength(1, 'Enter the code'), z.maxLength(40, 'Enter a valid code')),
+});
+const newPassword = z
+  .string({ error: 'Enter a new password' })
+  .check(
+    z.minLength(1, 'Enter a new password'),
+    z.maxLength(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`),
+  );
+const passwordBody = z.strictObject({
+  challenge: z.string({ error: 'Start the login again' }).check(z.maxLength(200)),
+  new_password: newPassword,
+});
+const setupBody = z.strictObject({
+  token: z.string({ error: 'This setup link is not valid' }).check(z.maxLength(200)),
+});
+const setupCompleteBody = z.strictObject({
+  token: z.string({ error: 'This setup link is not valid' }).check(z.maxLength(200)),
+  new_password: newPassword,
+});
+
+type Stage = 'mfa' | 'mfa_setup' | 'password';
+type ChallengeRow = typeof staffLoginChallenges.$inferSelect;
+
+export { newPassword as newPasswordSchema };
+
+export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
+  const { db, sessions, staff, hasher, throttle, totpKeys } = opts;
+  /**
+   * On arrival, before the body is parsed: a full password gate answers 503 at once (a flood
+   * costs next to nothing), and every login step counts against the client IP's allowance.
+   */
+  const attempt = async (request: FastifyRequest) => {
+    hasher.admit();
+    await throttle.attempt(request.ip);
+  };
+
+  async function issueChallenge(user: StaffRow, stage: Stage, totpSecret?: string) {
+    const challenge = crypto.randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await db
+      .delete(staffLoginChallenges)
+      .where(
+        or(
+          lt(staffLoginChallenges.expiresAt, new Date(now)),
+          eq(staffLoginChallenges.userId, user.id),
+        ),
+      );
+    await db.insert(staffLoginChallenges).values({
+      id: sha256(challenge),
+      userId: user.id,
+      stage,
+      totpSecret: totpSecret ? totpKeys.seal(totpSecret) : null,
+      attempts: 0,
+      expiresAt: new Date(now + CHALLENGE_TTL_MS),
+    });
+    return challenge;
+  }
+
+  const live = (challenge: string, stage: Stage) =>
+    and(
+      eq(staffLoginChallenges.id, sha256(challenge)),
+      eq(staffLoginChallenges.stage, stage),
+      gt(staffLoginChallenges.expiresAt, new Date()),
+      lt(staffLoginChallenges.attempts, CHALLENGE_ATTEMPTS),
+    );
+
+  async function ownerOf(row: ChallengeRow | undefined) {
+    const user = row && (await staff.findById(row.userId));
+    if (!row || !user) throw ERR_LOGIN_EXPIRED();
+    return { row, user };
+  }
+
+  /** The live challenge of a step that checks no code (the new password). */
+  async function loadChallenge(challenge: string, stage: Stage) {
+    const [row] = await db
+      .select()
+      .from(staffLoginChallenges)
+      .where(live(challenge, stage))
+      .limit(1);
+    return ownerOf(row);
+  }
+
+  /**
+   * Claims one of the challenge's tries, and one of the account's code tries, before a code is
+   * checked: of calls sent at once, no more than five check a code on one challenge, nor more
+   * than the account's allowance. Answers whether that was the account's last try.
+   */
+  async function claimChallenge(challenge: string, stage: Stage) {
+    const [claimed] = await db
+      .update(staffLoginChallenges)
+      .set({ attempts: sql`${staffLoginChallenges.attempts} + 1` })
+      .where(live(challenge, stage))
+      .returning();
+    const { row, user } = await ownerOf(claimed);
+    try {
+      return { row, user, last: await throttle.takeCode(user.id) };
+    } catch (err) {
+      // 429: no code checked, so the challenge's try is given back.
+      await db
+        .update(staffLoginChallenges)
+        .set({ attempts: sql`${staffLoginChallenges.attempts} - 1` })
+        .where(eq(staffLoginChallenges.id, row.id));
+      throw err;
+    }
+  }
+
+  /** A right code: its account try is given back, and the challenge used up (by one call only). */
+  async function useUp(row: ChallengeRow, user: StaffRow) {
+    await throttle.giveBackCode(user.id);
+    const deleted = await db
+      .delete(staffLoginChallenges)
+      .where(eq(staffLoginChallenges.id, row.id))
+      .returning({ id: staffLoginChallenges.id });
+    if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
+  }
+
+  /** A wrong code, already counted on the challenge (five kill it) and on the account. */
+  async function wrongCode(
+    request: FastifyRequest,
+    row: ChallengeRow,
+    user: StaffRow,
+    last: boolean,
+  ) {
+    await auditAs(request, user, 'mfa.challenge_failed', { stage: row.stage });
+    if (last) await auditAs(request, user, 'login.locked', { factor: 'code' });
+    return ERR_INVALID_CODE();
+  }
+
+  function auditAs(
+    request: FastifyRequest,
+    user: Pick<StaffRow, 'id' | 'username'> | undefined,
+    event: AuditEvent,
+    detail: Record<string, string | number | boolean | null> = {},
+  ) {
+    return app.auditLog.write({
+      event,
+      actorId: user?.id,
+      actor: user?.username,
+      target: user ? { type: 'staff_user', id: user.id } : null,
+      ip: request.ip,
+      detail,
+    });
+  }
+
+  /** After the password (and a forced change): the second factor, or the session. */
+  async function nextStep(request: FastifyRequest, user: StaffRow, factor: string) {
+    const who = { username: user.username, name: user.name };
+    if (user.mfaEnrolledAt && user.totpSecret) {
+      return { mfa_required: true, challenge: await issueChallenge(user, 'mfa'), user: who };
+    }
+    if (opts.mfaRequired) {
+      const secret = totpKeys.newSecret();
+      const uri = totpUri(secret, user.username);
+      return {
+        mfa_setup_required: true,
+        challenge: await issueChallenge(user, 'mfa_setup', secret),
+        secret,
+        otpauth_url: uri,
+        qr_svg: await totpQrSvg(uri),
+        user: who,
+      };
+    }
+    return finish(request, user, factor);
+  }
+
+  async function finish(request: FastifyRequest, user: StaffRow, factor: string) {
+    const account = publicUser(user);
+    const { access } = await sessions.open(account, clientInfo(request));
+    await db.update(staffUsers).set({ lastLoginAt: new Date() }).where(eq(staffUsers.id, user.id));
+    await auditAs(request, user, 'login.success', { factor });
+    return { access, user: account };
+  }
+
+  function fieldProblem(err: unknown): never {
+    if (err instanceof StaffAccountError && err.kind === 'invalid') {
+      throw ERR_INVALID_FORM({ new_password: err.message });
+    }
+    throw err;
+  }
+
+  app.post<{ Body: LoginPayload }>(
+    LOGIN_PATH,
+    { onRequest: attempt, schema: { body: loginSchema, response: stepResponse } },
+    async (request) => {
+      const username = normaliseUsername(request.body.username);
+      // Refused before any lookup: PostgreSQL text cannot hold NUL, and no username has these.
+      if (CONTROL.test(username)) throw ERR_INVALID_FORM({ username: 'Enter a valid username' });
+      const last = await throttle.takePair(username, request.ip);
+      const user = await staff.findByUsername(username);
+      // Unknown user or wrong password: the same answer after the same work.
+      const { ok, rehash } = await hasher.verify(request.body.password, user?.passwordHash ?? '');
+      if (!user || !ok) {
+        const delayMs = await throttle.fail(username);
+        await auditAs(request, user, 'login.failure', {
+          reason: user ? 'wrong_password' : 'unknown_user',
+        });
+        if (last) await auditAs(request, user, 'login.locked', { factor: 'password' });
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        throw ERR_INVALID_CREDENTIALS();
+      }
+      await throttle.succeed(username, request.ip);
+      if (rehash) {
+        // An older hash (scrypt, or weaker parameters): replaced now that we know the password.
+        const passwordHash = await hasher.hash(request.body.password);
+        await db.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, user.id));
+      }
+      if (user.passwordChangeRequired) {
+        return {
+          password_change_required: true,
+          challenge: await issueChallenge(user, 'password'),
+          user: { username: user.username, name: user.name },
+        };
+      }
+      return nextStep(request, user, 'password');
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof codeBody> }>(
+    LOGIN_MFA_PATH,
+    { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
+    async (request) => {
+      const { row, user, last } = await claimChallenge(request.body.challenge, 'mfa');
+      const code = request.body.code;
+      const factor = looksLikeRecoveryCode(code) ? 'recovery' : 'totp';
+      let accepted = false;
+      if (factor === 'recovery') {
+        accepted = await staff.hasRecoveryCode(user.id, code);
+      } else {
+        const secret = staff.totpSecretOf(user);
+        const step = secret ? checkTotp(secret, code, user.totpLastStep) : null;
+        accepted = step !== null && (await staff.markTotpStep(user.id, step));
+      }
+      if (!accepted) throw await wrongCode(request, row, user, last);
+      await useUp(row, user);
+      // Spent by the call that used the challenge up, so a code another call sent is not lost.
+      if (factor === 'recovery') {
+        if (!(await staff.useRecoveryCode(user.id, code))) {
+          throw await wrongCode(request, row, user, false);
+        }
+        await auditAs(request, user, 'mfa.recovery_used');
+      }
+      const done = await finish(request, user, factor);
+      return { ...done, recovery_codes_left: await staff.recoveryCodesLeft(user.id) };
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof codeBody> }>(
+    LOGIN_MFA_SETUP_PATH,
+    { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
+    async (request) => {
+      const { row, user, last } = await claimChallenge(request.body.challenge, 'mfa_setup');
+      const secret = row.totpSecret ? totpKeys.open(row.totpSecret) : null;
+      const step = secret ? checkTotp(secret, request.body.code, null) : null;
+      if (!secret || step === null) throw await wrongCode(request, row, user, last);
+      await useUp(row, user);
+      const recoveryCodes = await staff.enrolTotp(user.id, secret, step);
+      await auditAs(request, user, 'mfa.enrolled');
+      const done = await finish(request, user, 'totp');
+      return { ...done, recovery_codes: recoveryCodes };
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof passwordBody> }>(
+    LOGIN_PASSWORD_PATH,
+    { onRequest: attempt, schema: { body: passwordBody, response: stepResponse } },
+    async (request) => {
+      const { user } = await loadChallenge(request.body.challenge, 'password');
+      await staff
+        .setPassword(
+          user.id,
+          request.body.new_password,
+          {
+            mustChange: false,
+            event: 'password.changed',
+            // Used up with the write, so that of two calls at once only one sets a password.
+            claim: async (tx) => {
+              const deleted = await tx
+                .delete(staffLoginChallenges)
+                .where(live(request.body.challenge, 'password'))
+                .returning({ id: staffLoginChallenges.id });
+              if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
+            },
+          },
+          { id: user.id, username: user.username, ip: request.ip },
+        )
+        .catch(fieldProblem);
+      const fresh = await staff.findById(user.id);
+      if (!fresh) throw ERR_LOGIN_EXPIRED();
+      return nextStep(request, fresh, 'password');
+    },
+  );
+
+  const liveLink = (token: string) =>
+    and(eq(staffUsers.setupTokenHash, sha256(token)), gt(staffUsers.setupExpiresAt, new Date()));
+
+  async function setupAccount(token: string) {
+    const [user] = await db.select().from(staffUsers).where(liveLink(token)).limit(1);
+    if (!user) throw ERR_SETUP_LINK();
+    return user;
+  }
+
+  app.post<{ Body: z.infer<typeof setupBody> }>(
+    ACCOUNT_PATHS.setup,
+    {
+      onRequest: attempt,
+      schema: {
+        body: setupBody,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              username: { type: 'string' },
+              name: { type: 'string' },
+              expires_at: { type: 'string' },
+            },
+            required: ['username', 'name', 'expires_at'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const user = await setupAccount(request.body.token);
+      return {
+        username: user.username,
+        name: user.name,
+        expires_at: (user.setupExpiresAt ?? new Date()).toISOString(),
+      };
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof setupCompleteBody> }>(
+    ACCOUNT_PATHS.setupComplete,
+    { onRequest: attempt, schema: { body: setupCompleteBody, response: stepResponse } },
+    async (request) => {
+      const user = await setupAccount(request.body.token);
+      await staff
+        .setPassword(
+          user.id,
+          request.body.new_password,
+          {
+            mustChange: false,
+            event: 'setup.completed',
+            // The link is used up with the write: of two calls at once, one sets the password.
+            claim: async (tx) => {
+              const used = await tx
+                .update(staffUsers)
+                .set({ setupTokenHash: null, setupExpiresAt: null })
+                .where(and(eq(staffUsers.id, user.id), liveLink(request.body.token)))
+                .returning({ id: staffUsers.id });
+              if (used.length === 0) throw ERR_SETUP_LINK();
+            },
+          },
+          { id: user.id, username: user.username, ip: request.ip },
+        )
+        .catch(fieldProblem);
+      const fresh = await staff.findById(user.id);
+      if (!fresh) throw ERR_NOT_FOUND();
+      return nextStep(request, fresh, 'password');
+    },
+  );
+
+  app.post(
+    LOGOUT_PATH,
+    {
+      onRequest: sessions.identify,
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: { detail: { type: 'string' } },
+            required: ['detail'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      if (request.staff) {
+        await sessions.revoke(request.staff.sessionId);
+        await audit(request, 'logout', { type: 'staff_session', id: request.staff.sessionId });
+      }
+      return { detail: 'Logged out' };
+    },
+  );
+}
