@@ -23,6 +23,9 @@ import { AppLink } from './links.tsx';
 import { dropDraft, readDraft, writeDraft } from './note-drafts.ts';
 import { listHref } from './urls.ts';
 import './desk.css';
+import { AlsoApplied, AssignPanel, NeighbourLinks } from './team/TriagePanel.tsx';
+import { useNeighbours } from './team/useNeighbours.ts';
+import './team/team.css';
 
 interface Resume {
   filename: string;
@@ -57,6 +60,7 @@ export function ApplicationDetail({
   from: ListFilters;
 }) {
   const info = KINDS[kind];
+  const neighbours = useNeighbours(kind, id, from);
   const snap = useSnapshot(staffState[kind]);
   const auth = useSnapshot(authState);
   const detail = snap.detail;
@@ -143,13 +147,19 @@ export function ApplicationDetail({
   const onStatus = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const status = new FormData(event.currentTarget).get('status');
+    // "Save and next": once saved, the next application of the list it was opened from.
+    const then = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
     const value = typeof status === 'string' ? status : '';
     setStatusError(null);
     // From the status shown: a colleague's change since is not overwritten (the server refuses).
     const failed = await setStatus(kind, id, value, item ? String(item.status) : undefined);
     if (shown.current !== key) return; // Its answer is not about the application open now.
     if (failed) setStatusError(failed);
-    else announce(`Status set to ${fieldText('status', value)}`);
+    else {
+      announce(`Status set to ${fieldText('status', value)}`);
+      if (then === 'next' && !(await neighbours.go(1)))
+        announce('That was the last application of the list');
+    }
   };
 
   const onNote = async (event: FormEvent) => {
@@ -186,6 +196,7 @@ export function ApplicationDetail({
       <p>
         <BackLink href={back} title={info.title} />
       </p>
+      <NeighbourLinks kind={kind} from={from} neighbours={neighbours} />
       <h2 id="staff-detail-title" ref={headingRef} tabIndex={-1} className="staff-section__title">
         {item ? name : 'Application'}
       </h2>
@@ -283,8 +294,11 @@ export function ApplicationDetail({
                       </option>
                     ))}
                   </select>
-                  <button type="submit" className="button button--dark">
+                  <button type="submit" className="button button--dark" value="stay">
                     Set status
+                  </button>
+                  <button type="submit" className="button button--outline" value="next">
+                    Save and next
                   </button>
                 </div>
               </form>
@@ -299,8 +313,17 @@ export function ApplicationDetail({
                   <ol className="staff-timeline">
                     {activity.history.map((change) => (
                       <li key={change.id}>
-                        <strong>{fieldText('status', change.to)}</strong>
-                        {change.from ? ` (was ${fieldText('status', change.from)})` : ''}
+                        {change.event === 'assign' ? (
+                          <>
+                            <strong>{change.to ? `Assigned to ${change.to}` : 'Unassigned'}</strong>
+                            {change.from ? ` (was ${change.from})` : ''}
+                          </>
+                        ) : (
+                          <>
+                            <strong>{fieldText('status', change.to)}</strong>
+                            {change.from ? ` (was ${fieldText('status', change.from)})` : ''}
+                          </>
+                        )}
                         <span className="staff-timeline__meta">
                           {change.actor}, {fieldText('at', change.at)}
                         </span>
@@ -310,6 +333,9 @@ export function ApplicationDetail({
                 </>
               )}
             </section>
+
+            <AssignPanel kind={kind} id={id} assignee={item.assignee} />
+            <AlsoApplied kind={kind} />
 
             <section aria-labelledby={`${uid}-notes-title`} className="staff-panel">
               <h3 id={`${uid}-notes-title`}>Notes</h3>

@@ -28,7 +28,18 @@ import { TableScroll } from './TableScroll.tsx';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval.ts';
 import { AppLink } from './links.tsx';
 import { detailHref, listHref } from './urls.ts';
+import { BulkBar } from './team/BulkBar.tsx';
+import {
+  AssigneeFilter,
+  assigneeText,
+  SelectAllHeader,
+  SelectCell,
+  useListTriage,
+} from './team/ListTriage.tsx';
+import { ShortcutsHelp } from './team/ShortcutsHelp.tsx';
+import { LIST_KEYS } from './team/shortcuts.ts';
 import './desk.css';
+import './team/team.css';
 
 export { detailHref, listHref };
 
@@ -109,6 +120,10 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     tableRef,
     'tbody th a',
     () => titleRef.current,
+  );
+  const selection = useListTriage(
+    list.data.map((a) => a.id),
+    tableRef,
   );
   useEffect(() => {
     void fetchList(kind, filters);
@@ -228,6 +243,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         from: value('from'),
         to: value('to'),
         sort: value('sort') === 'oldest' ? 'oldest' : 'newest',
+        assignee: value('assignee'),
       }),
     );
   };
@@ -431,6 +447,12 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
           </select>
           {refusal('sort')}
         </div>
+        <AssigneeFilter
+          id={`${uid}-assignee`}
+          value={filters.assignee}
+          invalid={invalid('assignee')}
+          refusal={refusal('assignee')}
+        />
         <div className="staff-filters__actions">
           <button type="submit" className="button button--dark">
             Apply filters
@@ -504,6 +526,24 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         )}
       </div>
 
+      <div className="staff-triage">
+        <ShortcutsHelp keys={LIST_KEYS} />
+      </div>
+      {selection.selected.size > 0 && (
+        <BulkBar
+          kind={kind}
+          selected={[...selection.selected]}
+          isAdmin={isAdmin}
+          nameOf={(id) => {
+            const row = list.data.find((a) => a.id === id);
+            return row ? fieldText('fullname', row.fullname) : id;
+          }}
+          onDone={() => {
+            selection.clear();
+            refetch();
+          }}
+        />
+      )}
       {list.data.length > 0 ? (
         <TableScroll label={`${info.title} table`} wrapRef={tableRef}>
           <table className="staff-table">
@@ -513,6 +553,11 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
             </caption>
             <thead>
               <tr>
+                <SelectAllHeader
+                  all={selection.all}
+                  some={selection.some}
+                  onToggle={selection.toggleAll}
+                />
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
                 {info.columns.map((c) => (
@@ -520,6 +565,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
                     {c.label}
                   </th>
                 ))}
+                <th scope="col">Assigned to</th>
                 <th scope="col">Submitted</th>
                 {isAdmin && (
                   <th scope="col">
@@ -533,6 +579,11 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
                 const name = fieldText('fullname', item.fullname);
                 return (
                   <tr key={item.id}>
+                    <SelectCell
+                      name={name}
+                      checked={selection.selected.has(item.id)}
+                      onToggle={() => selection.toggle(item.id)}
+                    />
                     <th scope="row">
                       <AppLink href={detailHref(kind, item.id, filters)} ownFocus>
                         {name}
@@ -550,6 +601,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
                         )}
                       </td>
                     ))}
+                    <td>{assigneeText(item.assignee)}</td>
                     <td>{fieldText('created_at', item.created_at)}</td>
                     {isAdmin && (
                       <td>

@@ -171,7 +171,17 @@ describe('staff area', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'Email', 'Job role', 'Status', 'Source', 'Submitted', 'Actions']);
+    ).toEqual([
+      '',
+      'Name',
+      'Email',
+      'Job role',
+      'Status',
+      'Source',
+      'Assigned to',
+      'Submitted',
+      'Actions',
+    ]);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',

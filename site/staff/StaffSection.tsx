@@ -1,5 +1,5 @@
 /**
- * The staff area's account sections (`/staff?section=account|staff|audit`): their links for
+ * The staff area's account sections (`/staff?section=overview|account|staff|audit`): their links for
  * the navigation, and the section itself, loaded on first use (the application lists do not
  * carry the admin screens).
  */
@@ -8,6 +8,7 @@ import { AppLink, STAFF_PATH } from './links.tsx';
 import { staffParams } from './urls.ts';
 
 const SECTIONS = {
+  overview: { title: 'Overview', adminOnly: false },
   account: { title: 'My account', adminOnly: false },
   staff: { title: 'Staff accounts', adminOnly: true },
   audit: { title: 'Audit trail', adminOnly: true },

@@ -13,6 +13,7 @@ import { endServerSession } from '../../widgets/login/login-api.ts';
 import { describeFailure, httpClient, resolveApiBase } from '../../widgets/shared.ts';
 import { withSession } from '../auth/calls.ts';
 import { authHeader } from '../auth/store.ts';
+import type { Duplicate } from '../../schemas/team-desk.ts';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
 import { dropAllDrafts, dropDraft } from './note-drafts.ts';
 
@@ -33,6 +34,8 @@ export interface ListFilters {
   from: string;
   to: string;
   sort: 'newest' | 'oldest';
+  /** `me`, `none`, a staff member's username, or empty for anyone's. */
+  assignee: string;
   page: number;
   /** Keyset cursors from the server: the page after `after`, or before `before`. */
   after: string;
@@ -47,6 +50,7 @@ export const DEFAULT_FILTERS: ListFilters = {
   from: '',
   to: '',
   sort: 'newest',
+  assignee: '',
   page: 1,
   after: '',
   before: '',
@@ -72,6 +76,8 @@ export interface DetailState {
   error: string | null;
   /** The open application was deleted meanwhile (a colleague, the retention sweep). */
   deleted: boolean;
+  /** The applicant's other applications, of either kind (same email or phone). */
+  duplicates: Duplicate[];
 }
 
 export interface Note {
@@ -85,6 +91,8 @@ export interface StatusChange {
   id: number;
   at: string;
   actor: string;
+  /** A status change, or an assignment (from and to are then the assignees' names). */
+  event?: 'status' | 'assign';
   from: string | null;
   to: string | null;
 }
@@ -122,7 +130,7 @@ const emptyKind = (): KindState => ({
     error: null,
     fieldErrors: {},
   },
-  detail: { data: null, loading: false, error: null, deleted: false },
+  detail: { data: null, loading: false, error: null, deleted: false, duplicates: [] },
   activity: { id: null, notes: [], history: [], error: null },
   deleteError: null,
   deleting: false,
@@ -173,6 +181,7 @@ export function listParams(filters: ListFilters, paged = true): Record<string, s
   if (f.from) params.from = f.from;
   if (f.to) params.to = f.to;
   if (f.sort !== 'newest') params.sort = f.sort;
+  if (f.assignee) params.assignee = f.assignee;
   if (paged) {
     params.page = f.page;
     params.page_size = PAGE_SIZE;
@@ -198,6 +207,7 @@ const FILTER_ERRORS: Record<string, [keyof ListFilters, (serverMessage: string) 
       /before/.test(m) ? 'This date must not be before “Submitted from”' : 'Enter a real date',
   ],
   sort: ['sort', () => 'Choose an order from the list'],
+  assignee: ['assignee', () => 'Choose a staff member from the list'],
 };
 
 function filterErrors(errors: Record<string, string>): ListState['fieldErrors'] {
@@ -300,9 +310,16 @@ export async function fetchDetail(kind: Kind, id: string): Promise<void> {
   state.error = null;
   state.data = null;
   state.deleted = false;
+  state.duplicates = [];
   try {
-    const body = await call<{ data?: Application }>('get', KINDS[kind].detail(id));
-    if (current()) state.data = body.data ?? null;
+    const body = await call<{ data?: Application; duplicates?: Duplicate[] }>(
+      'get',
+      KINDS[kind].detail(id),
+    );
+    if (current()) {
+      state.data = body.data ?? null;
+      state.duplicates = Array.isArray(body.duplicates) ? body.duplicates : [];
+    }
   } catch (error) {
     if (current()) state.error = failure(error, KINDS[kind].failed.detail);
   } finally {

@@ -2,6 +2,7 @@
 import { AuditTrail, readAuditFilters } from './AuditTrail.tsx';
 import { MyAccount } from './MyAccount.tsx';
 import { StaffAdmin } from './StaffAdmin.tsx';
+import { Overview } from './team/Overview.tsx';
 import { staffParams } from './urls.ts';
 
 export default function Screens({ url }: { url: string }) {
@@ -11,6 +12,7 @@ export default function Screens({ url }: { url: string }) {
     const user = params.get('user');
     return <StaffAdmin key={user ?? ''} userId={user} />;
   }
+  if (section === 'overview') return <Overview />;
   if (section === 'audit') {
     const filters = readAuditFilters(params);
     return <AuditTrail key={JSON.stringify(filters)} filters={filters} />;

@@ -1,7 +1,7 @@
 /**
  * Staff views live in the query string of /staff (one page the server always has), so back,
  * refresh and a shared link keep them: `list` (investors), `id`, and the list's search, filters,
- * order and place (`q`, `source`, `status`, `role`, `from`, `to`, `sort`, `page`, `after`,
+ * order and place (`q`, `source`, `status`, `role`, `from`, `to`, `sort`, `assignee`, `page`, `after`,
  * `before`). Defaults are left out: the New view, newest first, page 1. An application opened
  * from a list keeps that list's in its address too: its Back goes there, after a reload as well.
  */
@@ -41,6 +41,7 @@ export function parseStaffUrl(url: string): StaffView {
     from: match('from', DAY),
     to: match('to', DAY),
     sort: params.get('sort') === 'oldest' ? 'oldest' : 'newest',
+    assignee: text('assignee', 150),
     after: match('after', CURSOR),
     before: match('before', CURSOR),
   };
@@ -65,6 +66,7 @@ function listEntries(filters: Partial<ListFilters>): Record<string, string> {
     from: f.from,
     to: f.to,
     sort: f.sort === 'newest' ? '' : f.sort,
+    assignee: f.assignee,
     page: f.page > 1 ? String(f.page) : '',
     after: f.page > 1 ? f.after : '',
     before: f.page > 1 ? f.before : '',
