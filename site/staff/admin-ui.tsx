@@ -1,9 +1,9 @@
 /**
  * Pieces shared by the staff area's account screens (My account, Staff accounts, Audit trail):
- * their URLs, a loaded resource, a form's refusal, times and the one-time setup link.
+ * their URLs, a form's refusal, times and the one-time setup link.
  */
 import '../../widgets/text-input.ts';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { CallError } from '../auth/calls.ts';
 import { STAFF_PATH } from './links.tsx';
 import './admin.css';
@@ -16,45 +16,6 @@ export function sectionHref(section: Section, entries: Record<string, string> = 
   const params = new URLSearchParams({ section });
   for (const [key, value] of Object.entries(entries)) if (value) params.set(key, value);
   return `${STAFF_PATH}?${params.toString()}`;
-}
-
-export interface Resource<T> {
-  data: T | null;
-  error: string | null;
-  loading: boolean;
-  reload: () => Promise<void>;
-}
-
-/** Loads `load()` now, again when `key` changes, and on `reload()`; the last answer wins. */
-export function useResource<T>(load: () => Promise<T>, key: string): Resource<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: true,
-  });
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  });
-  const latest = useRef(0);
-  const fetchNow = useCallback(async (mine: number) => {
-    try {
-      const data = await loadRef.current();
-      if (mine === latest.current) setState({ data, error: null, loading: false });
-    } catch (failure) {
-      const error = (failure as Error).message;
-      if (mine === latest.current) setState((old) => ({ ...old, error, loading: false }));
-    }
-  }, []);
-  const reload = useCallback(async () => {
-    const mine = ++latest.current;
-    setState((old) => ({ ...old, loading: true }));
-    await fetchNow(mine);
-  }, [fetchNow]);
-  useEffect(() => {
-    void fetchNow(++latest.current);
-  }, [key, fetchNow]);
-  return { ...state, reload };
 }
 
 /** A form's state: busy, its refusal (message and fields), and a done message. */
