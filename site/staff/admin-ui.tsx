@@ -3,11 +3,10 @@
  * their URLs, a form's refusal, times and the one-time setup link.
  */
 import '../../widgets/text-input.ts';
-import { useRef, useState, type ReactNode } from 'react';
-import { CallError } from '../auth/calls.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { STAFF_PATH } from './links.tsx';
 import './admin.css';
-import { Field } from '../../widgets/shared.ts';
+import { Field, runSubmission, useSubmission } from '../../widgets/shared.ts';
 
 export type Section = 'account' | 'staff' | 'audit';
 
@@ -18,29 +17,32 @@ export function sectionHref(section: Section, entries: Record<string, string> = 
   return `${STAFF_PATH}?${params.toString()}`;
 }
 
-/** A form's state: busy, its refusal (message and fields), and a done message. */
+/**
+ * A staff form's state, kept by the widget kit's submission (the one form helper of the
+ * application, login and staff forms): busy, its refusal (message and fields) and the summary
+ * that shows it. `work` makes the calls; a CallError it throws carries the server's message and
+ * field errors.
+ */
 export function useForm() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const run = useSubmission<void>();
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const fields = run.errors;
+  const error = Object.values(fields).join('. ') || run.failure;
+  // The summary takes focus at each refusal, so that it is heard and the fields are near.
+  useEffect(() => {
+    if (run.attempt > 0) errorRef.current?.focus();
+  }, [run.attempt]);
   const submit = async (work: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      await work();
-    } catch (failure) {
-      const fieldErrors = failure instanceof CallError ? failure.fieldErrors : {};
-      setFields(fieldErrors);
-      setError(Object.values(fieldErrors).join('. ') || (failure as Error).message);
-      // The summary takes focus so that the refusal is heard and the fields are near.
-      requestAnimationFrame(() => errorRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    if (run.busy.current) return;
+    // A new attempt shows none of the last one's refusal while it runs.
+    run.update((s) => ({ ...s, errors: {}, failure: null }));
+    await runSubmission(run, {
+      validate: () => ({}),
+      send: work,
+      fallback: 'Something went wrong: try again',
+    });
   };
+  const busy = run.phase === 'submitting';
   const summary = error ? (
     <p ref={errorRef} className="staff-error" role="alert" tabIndex={-1}>
       {error}
