@@ -35,6 +35,7 @@ import {
 import { accountRoutes } from './staff/account-routes.ts';
 import { auditRoutes } from './staff/audit-routes.ts';
 import { deskRoutes } from './routes/desk.ts';
+import { teamDeskRoutes } from './routes/team-desk.ts';
 import { authRoutes } from './staff/login-routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { investorRoutes } from './routes/investors.ts';
@@ -376,6 +377,7 @@ async function assemble(
     sessions,
     limitSubmit: submitLimiter.hook('invest'),
   });
+  await app.register(teamDeskRoutes, { db: database.db, files, sessions });
   await app.register(deskRoutes, {
     db: database.db,
     files,

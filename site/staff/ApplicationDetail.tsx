@@ -1,4 +1,4 @@
-import '#text-input-events';
+import '../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { MAX_NOTE_LENGTH, REVIEW_STATUSES } from '../../content/review.ts';

@@ -1,4 +1,4 @@
-import '#text-input-events';
+import '../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';

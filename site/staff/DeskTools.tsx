@@ -1,4 +1,4 @@
-import '#text-input-events';
+import '../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   eraseApplicant,

@@ -2,7 +2,7 @@
  * Pieces shared by the staff area's account screens (My account, Staff accounts, Audit trail):
  * their URLs, a loaded resource, a form's refusal, times and the one-time setup link.
  */
-import '#text-input-events';
+import '../../widgets/text-input.ts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CallError } from '../auth/calls.ts';
 import { STAFF_PATH } from './links.tsx';
