@@ -1,6 +1,6 @@
 /**
  * The route table: the site's public pages, the application pages, then the staff login
- * and the staff area. The router, the prerenderer and the sitemap read it.
+ * and the staff area. The router and the prerenderer read it.
  */
 import { exec } from 'preact-router';
 import { lazyPage } from './lazy.tsx';

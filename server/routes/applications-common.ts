@@ -8,7 +8,7 @@
  *   and exports of the filtered list as CSV and (with resumes) as a zip.
  * Each resource names its paths, table, item schema, row query and serialiser.
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -25,7 +25,9 @@ import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { activityOf, addNote, changeStatus, statusOf, type Actor } from '../desk/activity.ts';
+import { duplicatesOf } from '../desk/duplicates.ts';
 import { csvStream, zipStream, type ZipEntry } from '../desk/export.ts';
+import { staffUsers } from '../db/schema.ts';
 import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import {
   applicationId,
@@ -51,6 +53,8 @@ type ApplicationTable = PgTable & {
   email: PgColumn;
   origin: PgColumn;
   status: PgColumn;
+  assigneeId: PgColumn;
+  firstReviewedAt: PgColumn;
   jobTitle?: PgColumn;
 };
 
@@ -59,6 +63,9 @@ interface KeyedRow {
   id: string;
   createdAt: Date;
   status: string;
+  /** The assignee's, from the staff account joined (null when nobody's). */
+  assigneeUsername: string | null;
+  assigneeName: string | null;
 }
 
 export interface ApplicationResource<Q extends PgSelect> {
@@ -69,7 +76,10 @@ export interface ApplicationResource<Q extends PgSelect> {
   tableName: 'spartan_applications' | 'investor_applications';
   /** JSON schema of one serialised application (status is added here). */
   item: { properties: object; required: readonly string[] };
-  /** The rows as the serialiser reads them (columns, joins), as a dynamic query. */
+  /**
+   * The rows as the serialiser reads them (columns, joins), as a dynamic query; with the
+   * assignee's username and name (assigneeColumns, joined on assigneeJoin).
+   */
   rows: () => Q;
   present: (row: Awaited<Q>[number]) => object;
   /** Deletes one application with its files (deleteApplications); false if there was none. */
@@ -110,6 +120,34 @@ const noteBody = z.strictObject({
  */
 const exportQuery = z.omit(listQuery, { page: true, page_size: true, cursor: true, before: true });
 
+/** The assignee's columns of a row query, from the staff account joined on `assigneeJoin`. */
+export const assigneeColumns = {
+  assigneeUsername: staffUsers.username,
+  assigneeName: staffUsers.name,
+};
+export const assigneeJoin = (table: { assigneeId: PgColumn }) =>
+  eq(staffUsers.id, table.assigneeId);
+
+const assigneeSchema = {
+  type: ['object', 'null'],
+  properties: { username: { type: 'string' }, name: { type: 'string' } },
+  required: ['username', 'name'],
+} as const;
+
+const duplicatesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      kind: { type: 'string' },
+      id: { type: 'string' },
+      created_at: { type: 'string' },
+      status: { type: 'string' },
+    },
+    required: ['kind', 'id', 'created_at', 'status'],
+  },
+} as const;
+
 function actorOf(request: FastifyRequest): Actor {
   const user = request.staff!.user;
   return { id: user.id, name: user.name || user.username };
@@ -122,17 +160,31 @@ export function applicationStaffRoutes<Q extends PgSelect>(
   const { db, sessions, kind, table, tableName, rows, remove, paths } = resource;
   type Row = Awaited<Q>[number];
   const statuses = REVIEW_STATUSES[kind].map((s) => s.value);
-  const present = (row: Row) => ({ ...resource.present(row), status: (row as KeyedRow).status });
+  const present = (row: Row) => {
+    const { status, assigneeUsername, assigneeName } = row as unknown as KeyedRow;
+    return {
+      ...resource.present(row),
+      status,
+      assignee: assigneeUsername ? { username: assigneeUsername, name: assigneeName ?? '' } : null,
+    };
+  };
   const item = {
     ...resource.item,
-    properties: { ...resource.item.properties, status: { type: 'string', enum: statuses } },
-    required: [...resource.item.required, 'status'],
+    properties: {
+      ...resource.item.properties,
+      status: { type: 'string', enum: statuses },
+      assignee: assigneeSchema,
+    },
+    required: [...resource.item.required, 'status', 'assignee'],
   };
   const desk = deskRoot(kind);
   const keyed = (row: Row) => row as unknown as KeyedRow;
 
-  /** The list's filters as one condition; 400 naming the field for a value that cannot match. */
-  function filterWhere(query: ListQuery): SQL | undefined {
+  /**
+   * The list's filters as one condition; 400 naming the field for a value that cannot match.
+   * `me` in the assignee filter is `userId`.
+   */
+  function filterWhere(query: ListQuery, userId: string): SQL | undefined {
     const { q, origin } = paging(query);
     const errors: Record<string, string> = {};
     const conditions: Array<SQL | undefined> = [searchWhere(table, q), originWhere(table, origin)];
@@ -147,6 +199,15 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       else if (!(JOB_ROLES as readonly string[]).includes(query.job_title))
         errors.job_title = 'job_title must be one of the job roles of the application form';
       else conditions.push(eq(table.jobTitle, query.job_title));
+    }
+    if (query.assignee === 'me') conditions.push(eq(table.assigneeId, userId));
+    else if (query.assignee === 'none') conditions.push(isNull(table.assigneeId));
+    else if (query.assignee) {
+      // A username no account has matches nothing, as a staff member with nothing assigned.
+      const named = query.assignee.toLowerCase();
+      conditions.push(
+        sql`${table.assigneeId} = (SELECT id FROM staff_users WHERE username = ${named})`,
+      );
     }
     const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : undefined;
     const to = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : undefined;
@@ -174,8 +235,8 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     newestFirst ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
 
   /** Every row matching the filters, in the list's order, a batch at a time (keyset). */
-  async function* allRows(query: ListQuery): AsyncGenerator<Row[]> {
-    const where = filterWhere(query);
+  async function* allRows(query: ListQuery, userId: string): AsyncGenerator<Row[]> {
+    const where = filterWhere(query, userId);
     const newest = query.sort !== 'oldest';
     let after: string | undefined;
     for (;;) {
@@ -202,7 +263,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     async (request) => {
       const query = request.query;
       const { page, pageSize, offset, q } = paging(query);
-      const where = filterWhere(query);
+      const where = filterWhere(query, request.staff!.user.id);
       const newest = query.sort !== 'oldest';
       // `before`: the page ending just before the cursor, read backwards then turned round.
       const backwards = Boolean(query.before) && !query.cursor;
@@ -250,7 +311,14 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       preHandler: sessions.requireStaff,
       schema: {
         params: idParams,
-        response: { 200: detailResponse(item), ...errorResponses },
+        response: {
+          200: {
+            ...detailResponse(item),
+            properties: { data: item, duplicates: duplicatesSchema },
+            required: ['data', 'duplicates'],
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -269,8 +337,11 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       }
       const [row]: Row[] = await rows().where(eq(table.id, id)).limit(1);
       if (!row) throw ERR_NOT_FOUND();
-      await audit(request, 'application.view', { type: tableName, id });
-      return { data: present(row) };
+      const [duplicates] = await Promise.all([
+        duplicatesOf(db, kind, id),
+        audit(request, 'application.view', { type: tableName, id }),
+      ]);
+      return { data: present(row), duplicates };
     },
   );
 
@@ -349,13 +420,17 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     `${desk}/export.csv`,
     { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
     async (request, reply) => {
-      filterWhere(request.query); // A bad filter answers 400 before the stream starts.
+      const userId = request.staff!.user.id;
+      filterWhere(request.query, userId); // A bad filter answers 400 before the stream starts.
       await audit(request, 'application.export_csv', null, { kind: tableName });
       const fields = Object.keys(item.properties).filter((key) => key !== 'resume');
       const header = resource.resumeName ? [...fields, 'resume'] : fields;
-      const stream = csvStream(header, allRows(request.query), (row: Row) => {
+      const stream = csvStream(header, allRows(request.query, userId), (row: Row) => {
         const shown = present(row) as Record<string, unknown>;
-        const cells = fields.map((key) => shown[key]);
+        // The assignee's cell is their username.
+        const cells = fields.map((key) =>
+          key === 'assignee' ? (keyed(row).assigneeUsername ?? '') : shown[key],
+        );
         return resource.resumeName ? [...cells, resource.resumeName(row) ?? ''] : cells;
       });
       return download(reply, 'text/csv; charset=utf-8', exportName('csv')).send(stream);
@@ -368,10 +443,11 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       `${desk}/resumes.zip`,
       { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
       async (request, reply) => {
-        filterWhere(request.query);
+        const userId = request.staff!.user.id;
+        filterWhere(request.query, userId);
         await audit(request, 'application.export_resumes', null, { kind: tableName });
         const entries = async function* (): AsyncGenerator<ZipEntry[]> {
-          for await (const batch of allRows(request.query)) {
+          for await (const batch of allRows(request.query, userId)) {
             yield batch.flatMap((row) => {
               const name = resumeName(row);
               const { id } = keyed(row);

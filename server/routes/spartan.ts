@@ -21,7 +21,7 @@ import { deleteApplications, insertWithMail } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
-import { spartanApplications, spartanResumes } from '../db/schema.ts';
+import { spartanApplications, spartanResumes, staffUsers } from '../db/schema.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../api-errors.ts';
 import type { FileStore, StoredFile } from '../storage/index.ts';
 import {
@@ -32,7 +32,7 @@ import {
   sniffResume,
   type ResumeKind,
 } from '../uploads.ts';
-import { applicationStaffRoutes } from './applications-common.ts';
+import { applicationStaffRoutes, assigneeColumns, assigneeJoin } from './applications-common.ts';
 import { applicationId, errorResponses, idParams, submissionOrigin } from './common.ts';
 
 export interface SpartanRouteOptions {
@@ -100,6 +100,7 @@ const columns = {
   resumeName: spartanResumes.filename,
   resumeType: spartanResumes.contentType,
   resumeSize: spartanResumes.size,
+  ...assigneeColumns,
 };
 
 interface Row {
@@ -287,6 +288,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .select(columns)
         .from(spartanApplications)
         .leftJoin(spartanResumes, eq(spartanResumes.applicationId, spartanApplications.id))
+        .leftJoin(staffUsers, assigneeJoin(spartanApplications))
         .$dynamic(),
     present,
     remove: async (id) =>

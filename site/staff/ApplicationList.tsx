@@ -1,4 +1,4 @@
-import '#text-input-events';
+import '../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../content/forms.ts';
@@ -6,10 +6,8 @@ import { REVIEW_STATUSES } from '../../content/review.ts';
 import { documentTitle, navigate } from '../navigation.ts';
 import { authState } from '../auth/store.ts';
 import {
-  EXPORTS,
   PAGE_SIZE,
   announce,
-  exportView,
   fetchLatest,
   fetchOrigins,
   fetchList,
@@ -20,7 +18,8 @@ import {
   type ListFilters,
   type Asker,
   type PartnerOrigins,
-} from './api.ts';
+} from './data/applications.ts';
+import { EXPORTS, exportView } from './data/files.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { DeskTools } from './DeskTools.tsx';
 import { KINDS, SITE_SOURCE, fieldText, type Kind } from './kinds.ts';
