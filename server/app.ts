@@ -51,6 +51,7 @@ import { Mailer } from './mail/mailer.ts';
 import { outboxTransport, smtpTransport } from './mail/transport.ts';
 import { StaffService } from './staff/accounts.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
+import { useZodSerialization } from './serialization.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
 import { SubmitLimiter } from './submit-limit.ts';
@@ -349,6 +350,7 @@ async function assemble(
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   useStrictJson(app, JSON_BODY_LIMIT);
   useZodValidation(app);
+  useZodSerialization(app);
 
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(authRoutes, security);

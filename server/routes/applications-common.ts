@@ -30,19 +30,17 @@ import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts'
 import {
   applicationId,
   cappedCount,
-  deletedResponse,
-  detailResponse,
-  errorResponses,
   idParams,
   LAST_MS,
   listQuery,
-  listResponse,
   originWhere,
   paging,
   searchWhere,
   type ListQuery,
 } from './common.ts';
 import { deskRoot } from '../../schemas/api-paths.ts';
+import { applicationActivity, noteAdded, statusChanged } from '../../schemas/desk.ts';
+import { deleted, detailOf, errorResponses, pageOf } from '../../schemas/responses.ts';
 
 type ApplicationTable = PgTable & {
   id: PgColumn;
@@ -67,8 +65,8 @@ export interface ApplicationResource<Q extends PgSelect> {
   kind: ReviewKind;
   table: ApplicationTable;
   tableName: 'spartan_applications' | 'investor_applications';
-  /** JSON schema of one serialised application (status is added here). */
-  item: { properties: object; required: readonly string[] };
+  /** One application as the staff see it, with its status (schemas/applications.ts). */
+  item: z.ZodMiniObject;
   /** The rows as the serialiser reads them (columns, joins), as a dynamic query. */
   rows: () => Q;
   present: (row: Awaited<Q>[number]) => object;
@@ -123,11 +121,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
   type Row = Awaited<Q>[number];
   const statuses = REVIEW_STATUSES[kind].map((s) => s.value);
   const present = (row: Row) => ({ ...resource.present(row), status: (row as KeyedRow).status });
-  const item = {
-    ...resource.item,
-    properties: { ...resource.item.properties, status: { type: 'string', enum: statuses } },
-    required: [...resource.item.required, 'status'],
-  };
+  const { item } = resource;
   const desk = deskRoot(kind);
   const keyed = (row: Row) => row as unknown as KeyedRow;
 
@@ -196,7 +190,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       preHandler: sessions.requireStaff,
       schema: {
         querystring: listQuery,
-        response: { 200: listResponse(item), ...errorResponses },
+        response: { 200: pageOf(item), ...errorResponses },
       },
     },
     async (request) => {
@@ -250,7 +244,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       preHandler: sessions.requireStaff,
       schema: {
         params: idParams,
-        response: { 200: detailResponse(item), ...errorResponses },
+        response: { 200: detailOf(item), ...errorResponses },
       },
     },
     async (request) => {
@@ -278,7 +272,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     paths.delete,
     {
       preHandler: sessions.requireAdmin,
-      schema: { params: idParams, response: { 200: deletedResponse, ...errorResponses } },
+      schema: { params: idParams, response: { 200: deleted, ...errorResponses } },
     },
     async (request) => {
       const id = applicationId(request.params.id);
@@ -290,7 +284,14 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.put<{ Params: { id: string }; Body: z.infer<typeof statusBody> }>(
     `${desk}/:id/status/`,
-    { onRequest: sessions.requireStaff, schema: { params: idParams, body: statusBody } },
+    {
+      onRequest: sessions.requireStaff,
+      schema: {
+        params: idParams,
+        body: statusBody,
+        response: { 200: statusChanged, ...errorResponses },
+      },
+    },
     async (request) => {
       const id = applicationId(request.params.id);
       const { status: to, from: expected } = request.body;
@@ -315,7 +316,10 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.get<{ Params: { id: string } }>(
     `${desk}/:id/activity/`,
-    { onRequest: sessions.requireStaff, schema: { params: idParams } },
+    {
+      onRequest: sessions.requireStaff,
+      schema: { params: idParams, response: { 200: applicationActivity, ...errorResponses } },
+    },
     async (request) => {
       const id = applicationId(request.params.id);
       const status = await statusOf(db, table, id);
@@ -326,7 +330,10 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.post<{ Params: { id: string }; Body: { body: string } }>(
     `${desk}/:id/notes/`,
-    { onRequest: sessions.requireStaff, schema: { params: idParams, body: noteBody } },
+    {
+      onRequest: sessions.requireStaff,
+      schema: { params: idParams, body: noteBody, response: { 201: noteAdded, ...errorResponses } },
+    },
     async (request, reply) => {
       const id = applicationId(request.params.id);
       if ((await statusOf(db, table, id)) === null) throw ERR_NOT_FOUND();
@@ -351,7 +358,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     async (request, reply) => {
       filterWhere(request.query); // A bad filter answers 400 before the stream starts.
       await audit(request, 'application.export_csv', null, { kind: tableName });
-      const fields = Object.keys(item.properties).filter((key) => key !== 'resume');
+      const fields = Object.keys(item.shape).filter((key) => key !== 'resume');
       const header = resource.resumeName ? [...fields, 'resume'] : fields;
       const stream = csvStream(header, allRows(request.query), (row: Row) => {
         const shown = present(row) as Record<string, unknown>;

@@ -40,8 +40,9 @@ import {
   StaffAccountError,
   type StaffRow,
 } from './accounts.ts';
-import { errorResponses } from '../routes/common.ts';
-import { staffUserSchema, type StaffSecurity } from './context.ts';
+import type { StaffSecurity } from './context.ts';
+import { done, errorResponses } from '../../schemas/responses.ts';
+import { loginStep, setupLinkInfo } from '../../schemas/staff.ts';
 import {
   ACCOUNT_PATHS,
   LOGIN_MFA_PATH,
@@ -56,29 +57,8 @@ const CHALLENGE_ATTEMPTS = 5;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Between steps only `username` and `name` are shown. */
-const userSchema = { ...staffUserSchema, required: ['username', 'name'] } as const;
-
 /** Every answer of a login step: done (`access`), or what comes next. */
-const stepResponse = {
-  200: {
-    type: 'object',
-    properties: {
-      access: { type: 'string' },
-      user: userSchema,
-      mfa_required: { type: 'boolean' },
-      mfa_setup_required: { type: 'boolean' },
-      password_change_required: { type: 'boolean' },
-      challenge: { type: 'string' },
-      secret: { type: 'string' },
-      otpauth_url: { type: 'string' },
-      qr_svg: { type: 'string' },
-      recovery_codes: { type: 'array', items: { type: 'string' } },
-      recovery_codes_left: { type: 'integer' },
-    },
-  },
-  ...errorResponses,
-} as const;
+const stepResponse = { 200: loginStep, ...errorResponses } as const;
 
 const codeBody = z.strictObject({
   challenge: z.string({ error: 'Start the login again' }).check(z.maxLength(200)),
@@ -391,18 +371,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
       onRequest: attempt,
       schema: {
         body: setupBody,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              username: { type: 'string' },
-              name: { type: 'string' },
-              expires_at: { type: 'string' },
-            },
-            required: ['username', 'name', 'expires_at'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: setupLinkInfo, ...errorResponses },
       },
     },
     async (request) => {
@@ -410,7 +379,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
       return {
         username: user.username,
         name: user.name,
-        expires_at: (user.setupExpiresAt ?? new Date()).toISOString(),
+        expires_at: user.setupExpiresAt ?? new Date(),
       };
     },
   );
@@ -451,14 +420,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     {
       onRequest: sessions.identify,
       schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: { detail: { type: 'string' } },
-            required: ['detail'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: done, ...errorResponses },
       },
     },
     async (request) => {
