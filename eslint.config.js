@@ -3,6 +3,27 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The package.json "imports" aliases (`#name`) that resolve, under any condition, into
+ * widgets/internal/ or widgets/runtime/: another route there, which the site must not take.
+ */
+const INTERNAL = /^\.\/widgets\/(?:internal|runtime)\//;
+const targetsOf = (target) =>
+  typeof target === 'string' ? [target] : Object.values(target ?? {}).flatMap(targetsOf);
+const internalAliases = Object.entries(
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).imports ?? {},
+)
+  .filter(([, target]) => targetsOf(target).some((file) => INTERNAL.test(file)))
+  .map(([name]) => name);
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The widgets may not import the site. */
+const NOT_THE_SITE = {
+  regex: '(?:^|/)site/',
+  message: 'The widgets are embedded on any page: they do not depend on the site.',
+};
 
 export default tseslint.config(
   {
@@ -90,6 +111,11 @@ export default tseslint.config(
               message:
                 'The site imports what it needs of the widgets from widgets/shared.ts (or widgets/motion.ts), and their shared CSS from widgets/shared-styles/.',
             },
+            {
+              regex: `^(?:${internalAliases.map(escape).join('|')})$`,
+              message:
+                'This package.json alias resolves into widgets/internal/ or widgets/runtime/: import the public module beside them (widgets/text-input.ts for #text-input-events).',
+            },
           ],
         },
       ],
@@ -110,10 +136,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [NOT_THE_SITE],
+        },
+      ],
+    },
+  },
+  // The runtime serves every widget: it imports no widget's own folder (a widget hands the
+  // runtime what is its own, as the hub map hands useServer its geometry's URL).
+  {
+    files: ['widgets/runtime/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            NOT_THE_SITE,
             {
-              regex: '(?:^|/)site/',
-              message: 'The widgets are embedded on any page: they do not depend on the site.',
+              regex: '^\\.\\./(?!internal/|runtime/)[\\w-]+/',
+              message:
+                "widgets/runtime/ serves every widget and imports none of their folders: pass what is the widget's own as an argument.",
             },
           ],
         },

@@ -26,6 +26,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
+import { APPLY_PATH } from '../schemas/api-paths.ts';
 import { build } from '../server/app.ts';
 import { TRIGRAM_INDEX_OPTIONS } from '../server/db/index.ts';
 import { MULTIPART_TYPE, multipartBody, spartanFields } from '../tests/api/fixtures.ts';
@@ -307,6 +308,15 @@ export default async function apiBench(): Promise<string> {
     headers: { 'content-type': MULTIPART_TYPE },
     bodyFile,
   });
+  /** Every server under test is built alike, each on its own data folder (and database). */
+  const serverOptions = (folder: string) => ({
+    dataDir: path.join(temp, folder),
+    distDir: temp,
+    logger: false,
+    rateLimits: RELAXED,
+    staffMfa: 'optional' as const,
+  });
+  const applyUrl = (base: string) => `${base}${APPLY_PATH}`;
   let cluster: PostgresCluster | undefined;
   const apps: FastifyInstance[] = [];
   try {
@@ -316,33 +326,21 @@ export default async function apiBench(): Promise<string> {
       { name: 'bare Fastify route, same 200 KB multipart', url: `${await listen(bare)}/bare` },
     ];
 
-    const pglite = await build({
-      dataDir: path.join(temp, 'data'),
-      distDir: temp,
-      logger: false,
-      rateLimits: RELAXED,
-      staffMfa: 'optional',
-    });
+    const pglite = await build(serverOptions('data'));
     apps.push(pglite);
     const pgliteBase = await listen(pglite);
     variants.push({
       name: 'apply, 200 KB random PDF, PGlite (files on disk)',
-      url: `${pgliteBase}/api/spartan_join/apply-spartan/`,
+      url: applyUrl(pgliteBase),
     });
 
     const baseline = await baselineBuild();
     if (baseline) {
-      const old = await baseline.build({
-        dataDir: path.join(temp, 'data-baseline'),
-        distDir: temp,
-        logger: false,
-        rateLimits: RELAXED,
-        staffMfa: 'optional',
-      });
+      const old = await baseline.build(serverOptions('data-baseline'));
       apps.push(old);
       variants.push({
         name: `apply, PGlite, baseline ${baseline.ref}`,
-        url: `${await listen(old)}/api/spartan_join/apply-spartan/`,
+        url: applyUrl(await listen(old)),
       });
     }
 
@@ -350,33 +348,25 @@ export default async function apiBench(): Promise<string> {
     try {
       cluster = await startPostgres(BENCH_PG_SETTINGS);
       const postgres = await build({
-        dataDir: path.join(temp, 'pg-app'),
+        ...serverOptions('pg-app'),
         databaseUrl: await cluster.createDatabase('spartan_bench'),
-        distDir: temp,
-        logger: false,
-        rateLimits: RELAXED,
-        staffMfa: 'optional',
       });
       apps.push(postgres);
       pgBase = await listen(postgres);
       variants.push({
         name: 'apply, 200 KB random PDF, PostgreSQL 15 (files in resume_files)',
-        url: `${pgBase}/api/spartan_join/apply-spartan/`,
+        url: applyUrl(pgBase),
         postgres: true,
       });
       if (baseline) {
         const old = await baseline.build({
-          dataDir: path.join(temp, 'pg-baseline'),
+          ...serverOptions('pg-baseline'),
           databaseUrl: await cluster.createDatabase('spartan_bench_baseline'),
-          distDir: temp,
-          logger: false,
-          rateLimits: RELAXED,
-          staffMfa: 'optional',
         });
         apps.push(old);
         variants.push({
           name: `apply, PostgreSQL 15, baseline ${baseline.ref}`,
-          url: `${await listen(old)}/api/spartan_join/apply-spartan/`,
+          url: applyUrl(await listen(old)),
           postgres: true,
         });
       }
@@ -461,8 +451,8 @@ export default async function apiBench(): Promise<string> {
     const token = await staffToken(pgliteBase, pglite);
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const bigTargets: Array<[string, string]> = [['bare Fastify route', `${variants[0]!.url}`]];
-    bigTargets.push(['PGlite', `${pgliteBase}/api/spartan_join/apply-spartan/`]);
-    if (pgBase) bigTargets.push(['PostgreSQL 15', `${pgBase}/api/spartan_join/apply-spartan/`]);
+    bigTargets.push(['PGlite', applyUrl(pgliteBase)]);
+    if (pgBase) bigTargets.push(['PostgreSQL 15', applyUrl(pgBase)]);
     for (const [name, url] of bigTargets) {
       const [r, delay] = await withLoopDelay(() =>
         clientLoad(url, { ...apply(large), ...big }, BIG_DURATION_S),

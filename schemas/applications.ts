@@ -5,7 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { INVESTOR_STATUSES, SPARTAN_STATUSES } from '../content/review.ts';
-import { deleted, detailOf, instant, pageOf, type Answer, type Served } from './responses.ts';
+import type { $ZodType } from 'zod/v4/core';
+import { deleted, instant, pageOf, type Answer, type Served } from './responses.ts';
+import { assigneeView, duplicate } from './team-desk.ts';
 
 /** The values of a list of statuses, as a tuple zod's enum takes. */
 const valuesOf = <T extends ReadonlyArray<{ value: string }>>(list: T) =>
@@ -52,13 +54,19 @@ export const investorApplication = z.object({
   origin: z.nullable(z.string()),
 });
 
-/** As the staff see them: with the review status. */
+/** As the staff see them: with the review status and whose hands it is in. */
 export const spartanApplicationView = z.extend(spartanApplication, {
   status: z.enum(valuesOf(SPARTAN_STATUSES)),
+  assignee: assigneeView,
 });
 export const investorApplicationView = z.extend(investorApplication, {
   status: z.enum(valuesOf(INVESTOR_STATUSES)),
+  assignee: assigneeView,
 });
+
+/** One application with the others of the same applicant (same email or phone). */
+export const applicationDetailOf = <S extends $ZodType>(item: S) =>
+  z.object({ data: item, duplicates: z.array(duplicate) });
 
 /** POST /api/spartan_join/apply-spartan/ → 201. */
 export const spartanSubmitted = z.object({ application_id: z.string(), data: spartanApplication });
@@ -67,8 +75,8 @@ export const investorSubmitted = z.object({ investor_id: z.string(), data: inves
 
 export const spartanApplicationPage = pageOf(spartanApplicationView);
 export const investorApplicationPage = pageOf(investorApplicationView);
-export const spartanApplicationDetail = detailOf(spartanApplicationView);
-export const investorApplicationDetail = detailOf(investorApplicationView);
+export const spartanApplicationDetail = applicationDetailOf(spartanApplicationView);
+export const investorApplicationDetail = applicationDetailOf(investorApplicationView);
 export { deleted as applicationDeleted };
 
 export type SpartanApplicationRecord = Answer<typeof spartanApplication>;

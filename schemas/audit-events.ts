@@ -48,6 +48,7 @@ export const AUDIT_EVENT_GROUPS = [
       'application.view',
       'application.resume_download',
       'application.status',
+      'application.assign',
       'application.note',
       'application.export_csv',
       'application.export_resumes',

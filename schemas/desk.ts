@@ -8,16 +8,20 @@ import { instant, type Answer, type Served } from './responses.ts';
 /** A staff note on an application, as typed (shown as text, never markup). */
 export const note = z.object({ id: z.int(), at: instant, author: z.string(), body: z.string() });
 
-/** One status change: who moved it from what to what. */
+/**
+ * A status change (`event: 'status'`: from and to are statuses) or an assignment (`'assign'`:
+ * from and to are the assignees' names, null for nobody).
+ */
 export const statusChange = z.object({
   id: z.int(),
   at: instant,
   actor: z.string(),
+  event: z.enum(['status', 'assign']),
   from: z.nullable(z.string()),
   to: z.nullable(z.string()),
 });
 
-/** Notes and status changes, each newest first. */
+/** Notes, and status changes with assignments, each newest first. */
 export const activity = z.object({ notes: z.array(note), history: z.array(statusChange) });
 
 /** GET …/{id}/activity/. */

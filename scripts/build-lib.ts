@@ -12,13 +12,25 @@ import { build } from 'vite';
 import { vscodeCustomData, webTypes } from './editor-data.ts';
 import { DIST, ROOT } from './paths.ts';
 import { productionDefine } from './vite-shared.ts';
+import { WIDGETS } from '../widgets/catalog.ts';
 
 const OUT = path.join(DIST, 'lib');
 /** Where tsc writes the declarations; `buildLib` moves them into the package (OUT/types). */
 const TYPES_EMITTED = path.join(DIST, '.lib-types');
 /** What the host app provides: React itself (a peer dependency). */
 const EXTERNAL = /^(?:react|react-dom)(?:\/.*)?$/;
-const ENTRIES = { index: 'widgets/index.ts', register: 'widgets/register.ts' } as const;
+/**
+ * The package's entries: every component (`spartan-platform/<folder>`), all of them together
+ * (`spartan-platform`), and the elements' registration (`spartan-platform/register`). One entry
+ * per component also makes each its own module behind the main entry: a host bundler that
+ * drops the unused exports of `spartan-platform` then drops their modules too (webpack cannot
+ * split one module between the components a page uses and those it does not).
+ */
+const ENTRIES: Record<string, string> = {
+  index: 'widgets/index.ts',
+  register: 'widgets/register.ts',
+  ...Object.fromEntries(WIDGETS.map((w) => [w.folder, `widgets/${w.folder}/lib.ts`])),
+};
 
 /** The package's own manifest, from the repository's. */
 function packageJson(): object {
@@ -43,6 +55,7 @@ function packageJson(): object {
     exports: {
       '.': entry('index'),
       './register': entry('register'),
+      ...Object.fromEntries(WIDGETS.map((w) => [`./${w.folder}`, entry(w.folder)])),
       './styles.css': './styles.css',
       './custom-elements.json': './custom-elements.json',
       './vscode.html-custom-data.json': './vscode.html-custom-data.json',

@@ -1,4 +1,8 @@
-/** `npm run build`: writes dist/ (widgets, site, lib) and custom-elements.json. */
+/**
+ * `npm run build`: writes dist/ (widgets, site, lib, the compiled server) and custom-elements.json,
+ * and records the hash of the sources it started from (scripts/compiled.mjs), by which `npm start`
+ * knows the build is up to date.
+ */
 import { buildGeo } from './build-geo.ts';
 import { buildLib, emitDeclarations, servedManifest } from './build-lib.ts';
 import { buildMedia } from './build-media.ts';
@@ -8,7 +12,9 @@ import { writeManifest } from './manifest.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeHashedFiles } from './hashed-files.ts';
-import { DIST } from './paths.ts';
+import { buildCompiledServer } from './build-server.ts';
+import { siteInputs, siteStamp } from './compiled.mjs';
+import { DIST, ROOT } from './paths.ts';
 import { precompress } from './precompress.ts';
 
 /** The package's declarations being emitted, from the end of the first step. */
@@ -49,14 +55,19 @@ const steps: Array<[string, () => Promise<void>]> = [
   ],
   // Last: the package ships the manifest.
   ['lib', () => buildLib(declarations)],
+  ['server', async () => void (await buildCompiledServer())],
 ];
 
 export async function buildAll(): Promise<void> {
+  // Hashed before the steps: a source changed while they run makes the next start build again.
+  const inputs = siteInputs(ROOT);
+  fs.rmSync(siteStamp(DIST), { force: true });
   for (const [name, step] of steps) {
     const started = performance.now();
     await step();
     console.log(`built ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  fs.writeFileSync(siteStamp(DIST), `${inputs}\n`);
   console.log(`output in ${DIST}`);
 }
 

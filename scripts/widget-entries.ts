@@ -1,14 +1,12 @@
-/** Every widget folder with an element.ts is a script-tag entry: widgets/<name>/element.ts → spartan-<name>.js. */
-import fs from 'node:fs';
+/** The script-tag entries: each element widget of widgets/catalog.ts, widgets/<folder>/element.ts → spartan-<folder>.js. */
 import path from 'node:path';
+import { ELEMENT_WIDGETS, tagOf } from '../widgets/catalog.ts';
 import { ROOT } from './paths.ts';
 
 export function widgetEntries(): Record<string, string> {
-  const dir = path.join(ROOT, 'widgets');
-  const entries: Record<string, string> = {};
-  for (const name of fs.readdirSync(dir).sort()) {
-    const element = path.join(dir, name, 'element.ts');
-    if (fs.existsSync(element)) entries[`spartan-${name}`] = element;
-  }
-  return entries;
+  // In the folders' order, as custom-elements.json lists them.
+  const widgets = [...ELEMENT_WIDGETS].sort((a, b) => a.folder.localeCompare(b.folder));
+  return Object.fromEntries(
+    widgets.map((w) => [tagOf(w), path.join(ROOT, 'widgets', w.folder, 'element.ts')]),
+  );
 }

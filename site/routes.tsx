@@ -1,9 +1,8 @@
 /**
- * The route table: the site's own pages, then the application, login and staff
- * routes of site/flows. The router, the prerenderer and the sitemap read it.
+ * The route table: the site's public pages, the application pages, then the staff login
+ * and the staff area. The router and the prerenderer read it.
  */
 import { exec } from 'preact-router';
-import { flowRoutes } from './flows/routes.tsx';
 import { lazyPage } from './lazy.tsx';
 import type { SiteRoute } from './route-types.ts';
 import { SITE_NAME } from './navigation.ts';
@@ -39,8 +38,16 @@ const statements = (name: 'MissionPage' | 'ClearPage' | 'WealthFundPage') =>
 const embed = lazyPage(() => import('./pages/embed.tsx'), 'EmbedPage');
 const paper = (name: 'WhitePaperPage' | 'OpenLetterPage') =>
   lazyPage(() => import('./pages/white-paper.tsx'), name);
+const apply = (name: 'ApplyPage' | 'ApplySuccessPage') =>
+  lazyPage(() => import('./pages/apply.tsx'), name);
+const invest = (name: 'InvestApplyPage' | 'InvestSuccessPage') =>
+  lazyPage(() => import('./pages/invest.tsx'), name);
+const login = lazyPage(() => import('./auth/login.tsx'), 'LoginPage');
+const setup = lazyPage(() => import('./auth/setup.tsx'), 'SetupPage');
+const staff = lazyPage(() => import('./staff/StaffPage.tsx'), 'StaffPage');
 
-export const siteRoutes: SiteRoute[] = [
+/** Every route the router knows, in order. */
+export const allRoutes: readonly SiteRoute[] = [
   {
     path: '/',
     title: SITE_NAME,
@@ -169,6 +176,52 @@ export const siteRoutes: SiteRoute[] = [
     component: embed,
     description: 'Put the Spartans widgets on your own site or in your React app.',
   },
+  {
+    path: '/apply-spartan',
+    title: 'Apply to Become a Spartan',
+    component: apply('ApplyPage'),
+    description: 'Ready to Become a Spartan? Join the 300,000 Spartans today: apply online.',
+  },
+  {
+    path: '/apply-spartan-success',
+    title: 'Application Received',
+    component: apply('ApplySuccessPage'),
+    description: 'Your Spartan application is being processed.',
+  },
+  {
+    path: '/invest-apply',
+    title: 'Apply to Invest',
+    component: invest('InvestApplyPage'),
+    description: 'Apply to invest in the Private Spartan Wealth Fund (accredited investors only).',
+  },
+  {
+    path: '/success-invest',
+    title: 'Thank You for Your Interest',
+    component: invest('InvestSuccessPage'),
+    description: 'Our team will reach out to you shortly.',
+  },
+  {
+    path: '/security-login',
+    title: 'Staff Login',
+    component: login,
+    layout: 'bare',
+    description: 'Staff login.',
+  },
+  {
+    // A one-time setup link's page (its token in the fragment); no layout, like the login.
+    path: '/security-setup',
+    title: 'Set Up Your Staff Account',
+    component: setup,
+    layout: 'bare',
+  },
+  {
+    // Guarded: not prerendered; the site writes an empty shell at /staff, so a direct load
+    // is a 200. Its views are in the query string (see staff/ApplicationList.tsx).
+    path: '/staff',
+    title: 'Staff Area',
+    component: staff,
+    prerender: false,
+  },
 ];
 
 /** The page for any unknown path (written to dist/site/404.html). */
@@ -178,9 +231,6 @@ export const notFoundRoute: SiteRoute = {
   component: lazyPage(() => import('./pages/not-found.tsx'), 'NotFoundPage'),
   prerender: false,
 };
-
-/** Every route the router knows, in order: the site's, then the flows'. */
-export const allRoutes: readonly SiteRoute[] = [...siteRoutes, ...flowRoutes];
 
 /** Routes written to dist/site/<path>/index.html (no parameters, not opted out). */
 export const prerenderedRoutes = (): SiteRoute[] =>

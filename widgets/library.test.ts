@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 describe('the npm library entry points', () => {
   it('importing the components defines no element; importing register defines them all, once', async () => {
     const components = await import('./index.ts');
-    expect(typeof components.WealthCounter).toBe('function');
-    expect(typeof components.StateBanner).toBe('function');
+    // Each a component whose ref is forwarded to its root element (widgets/runtime/forward-root.ts).
+    const forwardRef = Symbol.for('react.forward_ref');
+    expect(components.WealthCounter.$$typeof).toBe(forwardRef);
+    expect(components.StateBanner.$$typeof).toBe(forwardRef);
     expect(customElements.get('spartan-counter')).toBeUndefined();
     expect(customElements.get('spartan-banner')).toBeUndefined();
 

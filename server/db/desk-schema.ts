@@ -7,7 +7,10 @@ import { investorApplications, spartanApplications, staffUsers } from './schema.
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** One row per status change (`status`: from, to) or note (`note`: body), of either kind. */
+/**
+ * One row per status change (`status`: from, to), note (`note`: body) or assignment (`assign`:
+ * from_assignee, to_assignee), of either kind.
+ */
 export const applicationActivity = pgTable('application_activity', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   spartanId: uuid('spartan_id').references(() => spartanApplications.id, { onDelete: 'cascade' }),
@@ -17,9 +20,12 @@ export const applicationActivity = pgTable('application_activity', {
   at: at('at').notNull().defaultNow(),
   actorId: uuid('actor_id'),
   actor: text('actor').notNull(),
-  event: text('event').notNull().$type<'status' | 'note'>(),
+  event: text('event').notNull().$type<'status' | 'note' | 'assign'>(),
   fromStatus: text('from_status'),
   toStatus: text('to_status'),
+  /** An assignment's assignee before and after (names, copied; null for nobody). */
+  fromAssignee: text('from_assignee'),
+  toAssignee: text('to_assignee'),
   body: text('body'),
 });
 

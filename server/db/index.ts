@@ -43,6 +43,8 @@ export interface Database {
   transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /** PostgreSQL's pool: clients open, idle, and requests waiting for one (server/metrics.ts). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
 }
@@ -256,6 +258,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => (closed ??= pool.end()),
   };
 }

@@ -3,6 +3,7 @@
  * PGlite and on PostgreSQL. The SQL that creates them is in ./migrations;
  * keep the two in step.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -71,6 +72,18 @@ export const staffSessions = pgTable('staff_sessions', {
   partnerOrigin: text('partner_origin'),
 });
 
+/**
+ * What finds the same applicant's other applications (server/desk/duplicates.ts), computed by the
+ * database (migration 0015): the email in lower case without a `+tag`, and the phone's digits when
+ * there are at least 7 (else null).
+ */
+const duplicateKeys = () => ({
+  emailKey: text('email_key').generatedAlwaysAs(sql`lower(regexp_replace(email, '\+[^@]*@', '@'))`),
+  phoneKey: text('phone_key').generatedAlwaysAs(
+    sql`CASE WHEN length(regexp_replace(phone, '[^0-9]', '', 'g')) >= 7 THEN regexp_replace(phone, '[^0-9]', '', 'g') END`,
+  ),
+});
+
 export const spartanApplications = pgTable('spartan_applications', {
   id: uuid('id').primaryKey(),
   createdAt: createdAt(),
@@ -85,6 +98,11 @@ export const spartanApplications = pgTable('spartan_applications', {
   origin: text('origin'),
   /** Review status: one of content/review.ts; changes recorded by server/desk/activity.ts. */
   status: text('status').notNull().default('new'),
+  /** The staff member handling it, or null (server/desk/assign.ts). */
+  assigneeId: uuid('assignee_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** The first status change's time: the overview's wait for a first review. */
+  firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true, mode: 'date' }),
+  ...duplicateKeys(),
 });
 
 /**
@@ -131,6 +149,11 @@ export const investorApplications = pgTable('investor_applications', {
   origin: text('origin'),
   /** Review status: one of content/review.ts; changes recorded by server/desk/activity.ts. */
   status: text('status').notNull().default('new'),
+  /** The staff member handling it, or null (server/desk/assign.ts). */
+  assigneeId: uuid('assignee_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** The first status change's time: the overview's wait for a first review. */
+  firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true, mode: 'date' }),
+  ...duplicateKeys(),
 });
 
 export const schema = {

@@ -3,14 +3,14 @@
  * and the staff's notes, each with its author and time. Notes are stored as typed; the staff
  * area renders them as text, never as markup.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type ReviewKind } from '../../content/review.ts';
 import type { ServedActivity, ServedNote } from '../../schemas/desk.ts';
 import type { Db } from '../db/index.ts';
 import { applicationActivity } from '../db/desk-schema.ts';
 
-export type StatusTable = PgTable & { id: PgColumn; status: PgColumn };
+export type StatusTable = PgTable & { id: PgColumn; status: PgColumn; firstReviewedAt: PgColumn };
 
 export interface Actor {
   id: string;
@@ -57,7 +57,11 @@ export async function changeStatus(
     const from = String(row.status);
     if (from === to) return { outcome: 'unchanged', current: from };
     if (expected !== undefined && from !== expected) return { outcome: 'stale', current: from };
-    await tx.update(table).set({ status: to }).where(eq(table.id, id));
+    // The first status change is the application's first review (the overview's wait).
+    await tx
+      .update(table)
+      .set({ status: to, firstReviewedAt: sql`coalesce(first_reviewed_at, clock_timestamp())` })
+      .where(eq(table.id, id));
     await tx.insert(applicationActivity).values({
       ...ownerValues(kind, id),
       actorId: actor.id,
@@ -93,7 +97,7 @@ const viewNote = (row: ActivityRow): ServedNote => ({
   body: row.body ?? '',
 });
 
-/** Notes and status changes of one application, each newest first. */
+/** Notes, and status changes with assignments, of one application, each newest first. */
 export async function activityOf(db: Db, kind: ReviewKind, id: string): Promise<ServedActivity> {
   const rows = await db
     .select()
@@ -104,14 +108,26 @@ export async function activityOf(db: Db, kind: ReviewKind, id: string): Promise<
   return {
     notes: rows.filter((r) => r.event === 'note').map(viewNote),
     history: rows
-      .filter((r) => r.event === 'status')
-      .map((r) => ({
-        id: r.id,
-        at: r.at,
-        actor: r.actor,
-        from: r.fromStatus,
-        to: r.toStatus,
-      })),
+      .filter((r) => r.event !== 'note')
+      .map((r): ServedActivity['history'][number] =>
+        r.event === 'assign'
+          ? {
+              id: r.id,
+              at: r.at,
+              actor: r.actor,
+              event: 'assign',
+              from: r.fromAssignee,
+              to: r.toAssignee,
+            }
+          : {
+              id: r.id,
+              at: r.at,
+              actor: r.actor,
+              event: 'status',
+              from: r.fromStatus,
+              to: r.toStatus,
+            },
+      ),
   };
 }
 

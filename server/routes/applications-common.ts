@@ -8,7 +8,7 @@
  *   and exports of the filtered list as CSV and (with resumes) as a zip.
  * Each resource names its paths, table, item schema, row query and serialiser.
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -25,7 +25,9 @@ import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { activityOf, addNote, changeStatus, statusOf, type Actor } from '../desk/activity.ts';
+import { duplicatesOf } from '../desk/duplicates.ts';
 import { csvStream, zipStream, type ZipEntry } from '../desk/export.ts';
+import { staffUsers } from '../db/schema.ts';
 import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import {
   applicationId,
@@ -40,7 +42,8 @@ import {
 } from './common.ts';
 import { deskRoot } from '../../schemas/api-paths.ts';
 import { applicationActivity, noteAdded, statusChanged } from '../../schemas/desk.ts';
-import { deleted, detailOf, errorResponses, pageOf } from '../../schemas/responses.ts';
+import { applicationDetailOf as applicationDetail } from '../../schemas/applications.ts';
+import { deleted, errorResponses, pageOf } from '../../schemas/responses.ts';
 
 type ApplicationTable = PgTable & {
   id: PgColumn;
@@ -49,6 +52,8 @@ type ApplicationTable = PgTable & {
   email: PgColumn;
   origin: PgColumn;
   status: PgColumn;
+  assigneeId: PgColumn;
+  firstReviewedAt: PgColumn;
   jobTitle?: PgColumn;
 };
 
@@ -57,6 +62,9 @@ interface KeyedRow {
   id: string;
   createdAt: Date;
   status: string;
+  /** The assignee's, from the staff account joined (null when nobody's). */
+  assigneeUsername: string | null;
+  assigneeName: string | null;
 }
 
 export interface ApplicationResource<Q extends PgSelect> {
@@ -67,7 +75,10 @@ export interface ApplicationResource<Q extends PgSelect> {
   tableName: 'spartan_applications' | 'investor_applications';
   /** One application as the staff see it, with its status (schemas/applications.ts). */
   item: z.ZodMiniObject;
-  /** The rows as the serialiser reads them (columns, joins), as a dynamic query. */
+  /**
+   * The rows as the serialiser reads them (columns, joins), as a dynamic query; with the
+   * assignee's username and name (assigneeColumns, joined on assigneeJoin).
+   */
   rows: () => Q;
   present: (row: Awaited<Q>[number]) => object;
   /** Deletes one application with its files (deleteApplications); false if there was none. */
@@ -108,6 +119,14 @@ const noteBody = z.strictObject({
  */
 const exportQuery = z.omit(listQuery, { page: true, page_size: true, cursor: true, before: true });
 
+/** The assignee's columns of a row query, from the staff account joined on `assigneeJoin`. */
+export const assigneeColumns = {
+  assigneeUsername: staffUsers.username,
+  assigneeName: staffUsers.name,
+};
+export const assigneeJoin = (table: { assigneeId: PgColumn }) =>
+  eq(staffUsers.id, table.assigneeId);
+
 function actorOf(request: FastifyRequest): Actor {
   const user = request.staff!.user;
   return { id: user.id, name: user.name || user.username };
@@ -120,13 +139,23 @@ export function applicationStaffRoutes<Q extends PgSelect>(
   const { db, sessions, kind, table, tableName, rows, remove, paths } = resource;
   type Row = Awaited<Q>[number];
   const statuses = REVIEW_STATUSES[kind].map((s) => s.value);
-  const present = (row: Row) => ({ ...resource.present(row), status: (row as KeyedRow).status });
+  const present = (row: Row) => {
+    const { status, assigneeUsername, assigneeName } = row as unknown as KeyedRow;
+    return {
+      ...resource.present(row),
+      status,
+      assignee: assigneeUsername ? { username: assigneeUsername, name: assigneeName ?? '' } : null,
+    };
+  };
   const { item } = resource;
   const desk = deskRoot(kind);
   const keyed = (row: Row) => row as unknown as KeyedRow;
 
-  /** The list's filters as one condition; 400 naming the field for a value that cannot match. */
-  function filterWhere(query: ListQuery): SQL | undefined {
+  /**
+   * The list's filters as one condition; 400 naming the field for a value that cannot match.
+   * `me` in the assignee filter is `userId`.
+   */
+  function filterWhere(query: ListQuery, userId: string): SQL | undefined {
     const { q, origin } = paging(query);
     const errors: Record<string, string> = {};
     const conditions: Array<SQL | undefined> = [searchWhere(table, q), originWhere(table, origin)];
@@ -141,6 +170,15 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       else if (!(JOB_ROLES as readonly string[]).includes(query.job_title))
         errors.job_title = 'job_title must be one of the job roles of the application form';
       else conditions.push(eq(table.jobTitle, query.job_title));
+    }
+    if (query.assignee === 'me') conditions.push(eq(table.assigneeId, userId));
+    else if (query.assignee === 'none') conditions.push(isNull(table.assigneeId));
+    else if (query.assignee) {
+      // A username no account has matches nothing, as a staff member with nothing assigned.
+      const named = query.assignee.toLowerCase();
+      conditions.push(
+        sql`${table.assigneeId} = (SELECT id FROM staff_users WHERE username = ${named})`,
+      );
     }
     const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : undefined;
     const to = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : undefined;
@@ -168,8 +206,8 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     newestFirst ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
 
   /** Every row matching the filters, in the list's order, a batch at a time (keyset). */
-  async function* allRows(query: ListQuery): AsyncGenerator<Row[]> {
-    const where = filterWhere(query);
+  async function* allRows(query: ListQuery, userId: string): AsyncGenerator<Row[]> {
+    const where = filterWhere(query, userId);
     const newest = query.sort !== 'oldest';
     let after: string | undefined;
     for (;;) {
@@ -196,7 +234,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     async (request) => {
       const query = request.query;
       const { page, pageSize, offset, q } = paging(query);
-      const where = filterWhere(query);
+      const where = filterWhere(query, request.staff!.user.id);
       const newest = query.sort !== 'oldest';
       // `before`: the page ending just before the cursor, read backwards then turned round.
       const backwards = Boolean(query.before) && !query.cursor;
@@ -244,7 +282,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       preHandler: sessions.requireStaff,
       schema: {
         params: idParams,
-        response: { 200: detailOf(item), ...errorResponses },
+        response: { 200: applicationDetail(item), ...errorResponses },
       },
     },
     async (request) => {
@@ -263,8 +301,11 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       }
       const [row]: Row[] = await rows().where(eq(table.id, id)).limit(1);
       if (!row) throw ERR_NOT_FOUND();
-      await audit(request, 'application.view', { type: tableName, id });
-      return { data: present(row) };
+      const [duplicates] = await Promise.all([
+        duplicatesOf(db, kind, id),
+        audit(request, 'application.view', { type: tableName, id }),
+      ]);
+      return { data: present(row), duplicates };
     },
   );
 
@@ -356,13 +397,17 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     `${desk}/export.csv`,
     { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
     async (request, reply) => {
-      filterWhere(request.query); // A bad filter answers 400 before the stream starts.
+      const userId = request.staff!.user.id;
+      filterWhere(request.query, userId); // A bad filter answers 400 before the stream starts.
       await audit(request, 'application.export_csv', null, { kind: tableName });
       const fields = Object.keys(item.shape).filter((key) => key !== 'resume');
       const header = resource.resumeName ? [...fields, 'resume'] : fields;
-      const stream = csvStream(header, allRows(request.query), (row: Row) => {
+      const stream = csvStream(header, allRows(request.query, userId), (row: Row) => {
         const shown = present(row) as Record<string, unknown>;
-        const cells = fields.map((key) => shown[key]);
+        // The assignee's cell is their username.
+        const cells = fields.map((key) =>
+          key === 'assignee' ? (keyed(row).assigneeUsername ?? '') : shown[key],
+        );
         return resource.resumeName ? [...cells, resource.resumeName(row) ?? ''] : cells;
       });
       return download(reply, 'text/csv; charset=utf-8', exportName('csv')).send(stream);
@@ -375,10 +420,11 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       `${desk}/resumes.zip`,
       { onRequest: sessions.requireStaff, schema: { querystring: exportQuery } },
       async (request, reply) => {
-        filterWhere(request.query);
+        const userId = request.staff!.user.id;
+        filterWhere(request.query, userId);
         await audit(request, 'application.export_resumes', null, { kind: tableName });
         const entries = async function* (): AsyncGenerator<ZipEntry[]> {
-          for await (const batch of allRows(request.query)) {
+          for await (const batch of allRows(request.query, userId)) {
             yield batch.flatMap((row) => {
               const name = resumeName(row);
               const { id } = keyed(row);

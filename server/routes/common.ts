@@ -87,7 +87,8 @@ export const plain = (name: string) =>
   });
 
 /**
- * `?page=&page_size=&q=&origin=&status=&job_title=&from=&to=&sort=&cursor=&before=`: page from 1,
+ * `?page=&page_size=&q=&origin=&status=&job_title=&from=&to=&sort=&assignee=&cursor=&before=`:
+ * page from 1,
  * page_size 1 to 100, q (name or email) up to 100 characters; the filters; a keyset cursor
  * (`cursor` for the page after, `before` for the page before) which, when given, replaces the
  * page's offset.
@@ -118,6 +119,12 @@ export const listQuery = z.strictObject({
   from: day('from'),
   to: day('to'),
   sort: z.optional(z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' })),
+  /** `me`, `none` (nobody's) or a staff member's username. */
+  assignee: z.optional(
+    z
+      .string({ error: 'assignee must be text' })
+      .check(z.trim(), z.maxLength(150, 'assignee is too long'), plain('assignee')),
+  ),
   cursor: cursor('cursor'),
   before: cursor('before'),
 });

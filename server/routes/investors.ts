@@ -6,7 +6,7 @@
  * DELETE /api/investors/delete_investor_application/{id}/       bearer → {id}
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, INVEST_PATH } from '../../schemas/api-paths.ts';
@@ -17,10 +17,10 @@ import {
 import type { Sessions } from '../staff/sessions.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
 import type { Db } from '../db/index.ts';
-import { investorApplications } from '../db/schema.ts';
+import { investorApplications, staffUsers } from '../db/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../api-errors.ts';
 import type { FileStore } from '../storage/index.ts';
-import { applicationStaffRoutes } from './applications-common.ts';
+import { applicationStaffRoutes, assigneeColumns, assigneeJoin } from './applications-common.ts';
 import { submissionOrigin } from './common.ts';
 import {
   investorApplicationView,
@@ -38,7 +38,10 @@ export interface InvestorRouteOptions {
 }
 
 /** A stored application as the submit answers it (its status is the default, new). */
-type Row = Omit<typeof investorApplications.$inferSelect, 'status'>;
+type Row = Omit<
+  typeof investorApplications.$inferSelect,
+  'status' | 'assigneeId' | 'firstReviewedAt' | 'emailKey' | 'phoneKey'
+>;
 
 /** A stored application as the API answers it (schemas/applications.ts). */
 function present(row: Row): ServedInvestorApplication {
@@ -107,7 +110,12 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
     table: investorApplications,
     tableName: 'investor_applications',
     item: investorApplicationView,
-    rows: () => db.select().from(investorApplications).$dynamic(),
+    rows: () =>
+      db
+        .select({ ...getTableColumns(investorApplications), ...assigneeColumns })
+        .from(investorApplications)
+        .leftJoin(staffUsers, assigneeJoin(investorApplications))
+        .$dynamic(),
     present,
     remove: async (id) =>
       (await deleteApplications(db, opts.files, 'investor', eq(investorApplications.id, id)))

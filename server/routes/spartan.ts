@@ -27,7 +27,7 @@ import { deleteApplications, insertWithMail } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
-import { spartanApplications, spartanResumes } from '../db/schema.ts';
+import { spartanApplications, spartanResumes, staffUsers } from '../db/schema.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../api-errors.ts';
 import type { FileStore, StoredFile } from '../storage/index.ts';
 import {
@@ -38,7 +38,7 @@ import {
   sniffResume,
   type ResumeKind,
 } from '../uploads.ts';
-import { applicationStaffRoutes } from './applications-common.ts';
+import { applicationStaffRoutes, assigneeColumns, assigneeJoin } from './applications-common.ts';
 import { applicationId, idParams, submissionOrigin } from './common.ts';
 import {
   spartanApplicationView,
@@ -71,10 +71,17 @@ const columns = {
   resumeName: spartanResumes.filename,
   resumeType: spartanResumes.contentType,
   resumeSize: spartanResumes.size,
+  ...assigneeColumns,
 };
 
-/** A row as `columns` reads it: the resume's columns come from a left join, so may be null. */
-type Row = Omit<InferColumnsDataTypes<typeof columns>, 'status' | `resume${string}`> & {
+/**
+ * A row as `columns` reads it, less what the staff routes add (status, assignee): the resume's
+ * columns come from a left join, so may be null.
+ */
+type Row = Omit<
+  InferColumnsDataTypes<typeof columns>,
+  'status' | `assignee${string}` | `resume${string}`
+> & {
   [K in keyof typeof columns & `resume${string}`]: GetColumnData<(typeof columns)[K]> | null;
 };
 
@@ -241,6 +248,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .select(columns)
         .from(spartanApplications)
         .leftJoin(spartanResumes, eq(spartanResumes.applicationId, spartanApplications.id))
+        .leftJoin(staffUsers, assigneeJoin(spartanApplications))
         .$dynamic(),
     present,
     remove: async (id) =>

@@ -1,4 +1,4 @@
-import '#text-input-events';
+import '../../widgets/text-input.ts';
 import '../styles/passcode.css';
 /**
  * Six single-digit boxes for a one-time passcode: digits only, focus advances,

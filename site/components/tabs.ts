@@ -34,8 +34,11 @@ export function useTabs({ count, selected, onSelect, initial = 0 }: UseTabsOptio
     const t = tab.getBoundingClientRect();
     const r = row.getBoundingClientRect();
     const pad = 16;
+    // Going right, the start of the next tab's label shows too (the story tabs are at most the
+    // row's width less 4.5 rem): the row is seen to go on.
+    const peek = tab.nextElementSibling ? 72 : pad;
     if (t.left < r.left) row.scrollLeft -= r.left - t.left + pad;
-    else if (t.right > r.right) row.scrollLeft += t.right - r.right + pad;
+    else if (t.right + peek > r.right) row.scrollLeft += t.right + peek - r.right;
   }, [current]);
 
   const select = (index: number, focus = false) => {

@@ -3,6 +3,7 @@
  * in widgets/elements.ts), the theme colours, and the snippets to copy: the script tag, the
  * element and its CSS for any page, and the component for a React app.
  */
+import { ELEMENT_WIDGETS, tagOf } from '../../widgets/catalog.ts';
 import { SPARTAN_ATTRIBUTES, type SpartanTag } from '../../widgets/elements.ts';
 
 export interface EmbedWidget {
@@ -14,30 +15,13 @@ export interface EmbedWidget {
   server?: 'apiBase' | 'mediaBase' | 'geoUrl';
 }
 
-export const EMBED_WIDGETS: readonly EmbedWidget[] = [
-  { tag: 'spartan-counter', name: 'Wealth-fund counter', component: 'WealthCounter' },
-  { tag: 'spartan-banner', name: 'State banner', component: 'StateBanner' },
-  {
-    tag: 'spartan-explainers',
-    name: 'Explainer videos',
-    component: 'Explainers',
-    server: 'mediaBase',
-  },
-  { tag: 'spartan-hub-map', name: 'Innovation hubs map', component: 'HubMap', server: 'geoUrl' },
-  {
-    tag: 'spartan-apply-form',
-    name: 'Spartan application form',
-    component: 'ApplyForm',
-    server: 'apiBase',
-  },
-  {
-    tag: 'spartan-invest-form',
-    name: 'Investor application form',
-    component: 'InvestForm',
-    server: 'apiBase',
-  },
-  { tag: 'spartan-login', name: 'Staff login', component: 'LoginForm', server: 'apiBase' },
-];
+/** The elements of widgets/catalog.ts, in its order. */
+export const EMBED_WIDGETS: readonly EmbedWidget[] = ELEMENT_WIDGETS.map((w) => ({
+  tag: tagOf(w),
+  name: w.title,
+  component: w.component,
+  ...('server' in w ? { server: w.server } : {}),
+}));
 
 /** What to type into each attribute (shown as its hint). */
 export const ATTRIBUTE_HINTS: Record<string, string> = {

@@ -1,8 +1,7 @@
 /**
  * The server and the staff CLI that the API tests start as child processes: compiled once per
- * run (scripts/build-server.ts), then run by plain Node, each start about 1.8 CPU-s cheaper than
- * under tsx. The same sources, compiled by the same esbuild; `npm start` and `npm run staff` (still
- * through tsx) are started by tests of their own (config.test.ts, start.test.ts).
+ * run (scripts/build-server.ts), then run by plain Node, as `npm start` and `npm run staff` run
+ * theirs (compiled-start.test.ts), each start about 1 CPU-s cheaper than under tsx.
  *
  * `setup` is a global set-up of the server project (vitest.config.ts); tests call `compiled()`.
  */

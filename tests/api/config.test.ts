@@ -17,6 +17,11 @@ describe('settings', () => {
     [{ PORT: 'abc' }, 'PORT must be a port number from 0 to 65535, not "abc".'],
     [{ PORT: '99999' }, 'PORT must be a port number from 0 to 65535, not "99999".'],
     [{ PORT: '-1' }, 'PORT must be a port number from 0 to 65535, not "-1".'],
+    [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be a port number from 0 to 65535, not "x".'],
+    [
+      { PORT: '8080', METRICS_PORT: '8080' },
+      'METRICS_PORT must differ from PORT (8080): the metrics are served on a port of their own.',
+    ],
     [{ STAFF_MFA: 'maybe' }, 'STAFF_MFA must be required or optional, not "maybe".'],
     [
       { CORS_ORIGINS: 'https://ok.example, not a url' },
@@ -125,7 +130,10 @@ describe('settings', () => {
   it('given a wrong setting, then `npm start` says it in one sentence and exits 1, before building anything', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-config-'));
     try {
-      const result = await run('scripts/start.ts', [], { PORT: 'abc', DATA_DIR: dataDir });
+      const result = await run('scripts/bootstrap.mjs', ['start'], {
+        PORT: 'abc',
+        DATA_DIR: dataDir,
+      });
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe('PORT must be a port number from 0 to 65535, not "abc".');
       expect(result.stdout).not.toMatch(/Building/);

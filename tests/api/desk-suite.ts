@@ -22,7 +22,7 @@ import { MAX_ATTEMPTS, Mailer, retryDelayMs } from '../../server/mail/mailer.ts'
 import { smtpTransport } from '../../server/mail/transport.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
-import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
+import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const LIST = '/api/spartan_join/applications/';
@@ -147,19 +147,7 @@ export function deskSuite(label: string, target: SuiteTarget): void {
     const distDir = fakeDist();
     dirs.push(distDir);
     const buildApp = (db: DbOptions, extra: Partial<BuildOptions> = {}) =>
-      build({
-        ...db,
-        distDir,
-        logger: false,
-        authSecret: AUTH_SECRET,
-        staffMfa: 'optional',
-        rateLimits: {
-          submit: { max: 10_000, windowSeconds: 600 },
-          login: { max: 100, windowSeconds: 900 },
-          loginFailuresPerUser: { max: 10, windowSeconds: 900 },
-        },
-        ...extra,
-      });
+      build({ ...db, distDir, ...DESK_BUILD, ...extra });
     let dataDir = '';
 
     beforeAll(async () => {

@@ -3,6 +3,7 @@ import { pgliteDataDir } from './pglite-template.ts';
 import { deskSuite } from './desk-suite.ts';
 import { staffSuite } from './staff-suite.ts';
 import { apiSuite } from './suite.ts';
+import { teamDeskSuite } from './team-desk-suite.ts';
 
 apiSuite('PGlite (embedded)', {
   database: async () => ({
@@ -21,6 +22,13 @@ staffSuite('PGlite (embedded)', {
 deskSuite('PGlite (embedded)', {
   database: async () => ({
     dataDir: pgliteDataDir('spartan-desk-pglite-'),
+    databaseUrl: undefined,
+  }),
+});
+
+teamDeskSuite('PGlite (embedded)', {
+  database: async () => ({
+    dataDir: pgliteDataDir('spartan-team-pglite-'),
     databaseUrl: undefined,
   }),
 });

@@ -22,6 +22,7 @@ import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } fr
 import { deskSuite } from './desk-suite.ts';
 import { staffSuite } from './staff-suite.ts';
 import { apiSuite, fakeDist } from './suite.ts';
+import { teamDeskSuite } from './team-desk-suite.ts';
 
 let cluster: PostgresCluster | undefined;
 let counter = 0;
@@ -45,6 +46,10 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
   });
 
   deskSuite('PostgreSQL 15', { database: async () => ({ databaseUrl: await freshDatabase() }) });
+
+  teamDeskSuite('PostgreSQL 15', {
+    database: async () => ({ databaseUrl: await freshDatabase() }),
+  });
 
   staffSuite(
     'PostgreSQL 15',

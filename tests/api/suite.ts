@@ -33,6 +33,21 @@ export const AUTH_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 const PASSWORD = 'correct horse battery staple';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/**
+ * `build` options of the desk suites: no log, password-only logins, and submission and login
+ * limits no test reaches (the limits are tested in the API suite).
+ */
+export const DESK_BUILD = {
+  logger: false,
+  authSecret: AUTH_SECRET,
+  staffMfa: 'optional',
+  rateLimits: {
+    submit: { max: 10_000, windowSeconds: 600 },
+    login: { max: 100, windowSeconds: 900 },
+    loginFailuresPerUser: { max: 10, windowSeconds: 900 },
+  },
+} as const satisfies Partial<BuildOptions>;
+
 export interface SuiteTarget {
   /** Database options for `build` (dataDir and/or databaseUrl). */
   database(): Promise<Pick<BuildOptions, 'dataDir' | 'databaseUrl'>>;

@@ -51,7 +51,7 @@ async function buildStore(mode: string, env: Record<string, string>): Promise<st
         write: false,
         minify: true,
         rolldownOptions: {
-          input: path.join(ROOT, 'site/flows/auth/store.ts'),
+          input: path.join(ROOT, 'site/auth/store.ts'),
           preserveEntrySignatures: 'strict',
         },
       },

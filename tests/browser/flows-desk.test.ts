@@ -24,7 +24,7 @@ import {
   staffToken,
 } from './flows-support.ts';
 import { focusIndicatorFailures, overflowing } from './page-checks.ts';
-import { SCROLL_HINT } from '../../site/flows/staff/TableScroll.tsx';
+import { SCROLL_HINT } from '../../site/staff/TableScroll.tsx';
 import { fetchFresh } from '../fetch.ts';
 
 let tp: TestPage | null = null;

@@ -222,6 +222,41 @@ describe('the hub map on /innovation-hubs', () => {
       return { scrolls: el.scrollWidth - el.clientWidth, left: frame.left, right: frame.right };
     });
     expect(box).toEqual({ scrolls: 0, left: 0, right: 320 });
+    // From edge to edge as a band (no side borders, no rounded corners cut by the screen), while
+    // the list above and the zoom buttons keep the page's 16 px margins.
+    const edges = await page.evaluate(() => {
+      const frame = getComputedStyle(document.querySelector('.spartan-hub-map__frame')!);
+      const buttons = [...document.querySelectorAll('.spartan-hub-map__zoom-button')].map((b) =>
+        b.getBoundingClientRect(),
+      );
+      return {
+        sides: [frame.borderLeftWidth, frame.borderRightWidth, frame.borderTopLeftRadius],
+        list: Math.round(
+          document.querySelector('.spartan-hub-map__hub')!.getBoundingClientRect().left,
+        ),
+        zoom: Math.round(Math.max(...buttons.map((b) => b.right))),
+      };
+    });
+    expect(edges).toEqual({ sides: ['0px', '0px', '0px'], list: 16, zoom: 304 });
     expect(t.errors).toEqual([]);
+  });
+
+  it('at 320 px on a partner page, the map runs from edge to edge instead of being cut', async () => {
+    const { page, errors } = await openDemo(320, 800);
+    await page.locator('#hub-map').scrollIntoViewIfNeeded();
+    await waitForMap(page);
+    const box = await page.evaluate(() => {
+      const root = document.getElementById('hub-map')!.shadowRoot!;
+      const map = root.querySelector('.spartan-hub-map__map')!;
+      const frame = root.querySelector('.spartan-hub-map__frame')!.getBoundingClientRect();
+      return {
+        scrolls: map.scrollWidth - map.clientWidth,
+        left: Math.round(frame.left),
+        right: Math.round(frame.right),
+        page: document.documentElement.scrollWidth,
+      };
+    });
+    expect(box).toEqual({ scrolls: 0, left: 0, right: 320, page: 320 });
+    expect(errors).toEqual([]);
   });
 });

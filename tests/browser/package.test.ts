@@ -267,7 +267,7 @@ describe('the npm package', () => {
     const files = packed.files.map((f) => f.path);
     for (const file of files) {
       expect(file).toMatch(
-        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w]+\.d\.c?ts|styles\.css|custom-elements\.json|vscode\.html-custom-data\.json|web-types\.json|README\.md|package\.json)$/,
+        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w-]+\.d\.c?ts|styles\.css|custom-elements\.json|vscode\.html-custom-data\.json|web-types\.json|README\.md|package\.json)$/,
       );
     }
     for (const needed of [

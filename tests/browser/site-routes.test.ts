@@ -111,7 +111,7 @@ const ROUTES: Array<[string, string, string[]]> = [
   ],
   ['/open-letter', 'Open Letter From Our CEO', ['Page 1 / 10']],
   ['/embed', 'Embed Our Widgets', ['Preview', 'Your snippets']],
-  // The flows' routes (site/flows), assembled by the site's router and prerenderer.
+  // The application, login and staff routes, assembled by the site's router and prerenderer.
   ['/apply-spartan', 'Ready to Become a Spartan?', ['Join the 300,000 Spartans Today!']],
   [
     '/apply-spartan-success',

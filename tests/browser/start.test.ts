@@ -1,5 +1,5 @@
 /**
- * `npm start` (scripts/bootstrap.mjs, then scripts/start.ts) on built output: prints its URL when
+ * `npm start` (scripts/bootstrap.mjs on the compiled server) on built output: prints its URL when
  * ready, serves site, widgets and API, stops cleanly on the signal sent to the outer process.
  */
 import { spawn } from 'node:child_process';

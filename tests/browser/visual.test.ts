@@ -118,6 +118,8 @@ describe('the header and the banner', () => {
       await t.page.setViewportSize({ width, height: 900 });
       await t.page.goto(mainUrl() + '/', { waitUntil: 'networkidle' });
       expect(await linesOf(t.page, '.brand__tagline')).toBe(1);
+      // The header's call to action, on one line at the common laptop widths too.
+      expect(await linesOf(t.page, '.site-header__letter')).toBe(1);
       const arrows = await t.page
         .locator('.nav-menu__button .chevron')
         .evaluateAll((all) => all.map((el) => el.getBoundingClientRect().width));
@@ -133,6 +135,21 @@ describe('the header and the banner', () => {
         );
       });
       expect(fits).toBe(true);
+    },
+  );
+
+  it.each([1024, 1152, 1279])(
+    'at %i px, where the navigation takes a second row, the tagline starts under the logo',
+    async (width) => {
+      await t.page.setViewportSize({ width, height: 900 });
+      await t.page.goto(mainUrl() + '/', { waitUntil: 'networkidle' });
+      const edges = await t.page.evaluate(() =>
+        ['.brand__logo', '.brand__tagline'].map((selector) =>
+          Math.round(document.querySelector(selector)!.getBoundingClientRect().left),
+        ),
+      );
+      expect(edges[1]).toBe(edges[0]);
+      expect(await linesOf(t.page, '.site-header__letter')).toBe(1);
     },
   );
 });
@@ -187,6 +204,83 @@ describe('story pages carry their own tab styles', () => {
       expect(tabs.filter((tab) => !tab.sameFont || !tab.tall)).toEqual([]);
     },
   );
+});
+
+/** The story pages, each with its section tabs. */
+const STORY_PAGES = [
+  '/white-paper',
+  '/clear-statement',
+  '/mission-statement',
+  '/spartan-wealth-fund',
+];
+/** The pages with a row of underlined tabs on wide screens. */
+const TAB_PAGES = ['/spartan-emp-benefits', '/join-spartan', '/investors'];
+
+describe('tab labels on phones and tablets', () => {
+  const cases = STORY_PAGES.flatMap((path) => [320, 375, 768].map((w) => [path, w] as const));
+  it.each(cases)(
+    'on %s at %i px each story tab is one line, the chosen one whole, the next one readable',
+    async (path, width) => {
+      const page = await open(path, width);
+      const tabs = page.getByRole('tab');
+      for (const index of [0, 1]) {
+        // The first tab, then the second (the row scrolls to it): its neighbour shows its label.
+        await tabs.nth(index).click();
+        await expect
+          .poll(() =>
+            page.locator('.story__list').evaluate((row, chosen) => {
+              const edge = row.getBoundingClientRect();
+              const all = [...row.querySelectorAll('[role="tab"]')];
+              const lines = all.map((tab) => {
+                const range = document.createRange();
+                range.selectNodeContents(tab);
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+              });
+              const box = all[chosen]!.getBoundingClientRect();
+              // How much of the next tab's text lies inside the row (its text starts after its
+              // left padding).
+              const next = all[chosen + 1]!;
+              const nextBox = next.getBoundingClientRect();
+              const textStart = nextBox.left + parseFloat(getComputedStyle(next).paddingLeft);
+              return {
+                oneLine: lines.every((n) => n === 1),
+                short: all.every((tab) => tab.getBoundingClientRect().height <= 48),
+                whole: box.left >= edge.left - 1 && box.right <= edge.right + 1,
+                nextText: Math.round(Math.min(edge.right, nextBox.right) - textStart) >= 24,
+              };
+            }, index),
+          )
+          .toEqual({ oneLine: true, short: true, whole: true, nextText: true });
+      }
+    },
+  );
+
+  const rows = TAB_PAGES.flatMap((path) => [320, 375, 768].map((w) => [path, w] as const));
+  it.each(rows)('on %s at %i px every tab is on screen, whole', async (path, width) => {
+    const page = await open(path, width);
+    const hidden = await page.getByRole('tab').evaluateAll((all) =>
+      all
+        .filter((tab) => {
+          const box = tab.getBoundingClientRect();
+          const list = tab.parentElement!.getBoundingClientRect();
+          return (
+            box.width === 0 ||
+            box.left < Math.max(0, list.left) - 1 ||
+            box.right > Math.min(window.innerWidth, list.right) + 1
+          );
+        })
+        .map((tab) => tab.textContent),
+    );
+    expect(hidden).toEqual([]);
+    // Every tab is still reached from the list by the arrow keys (WAI-ARIA tabs).
+    await page.getByRole('tab').first().focus();
+    const count = await page.getByRole('tab').count();
+    for (let i = 1; i < count; i++) await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe(
+      'true',
+    );
+    expect(await page.getByRole('tab').last().getAttribute('aria-selected')).toBe('true');
+  });
 });
 
 /** The widths at which every route's focus rings and targets are measured: a phone's, the widest. */
@@ -477,6 +571,36 @@ describe('visitor paths', () => {
         }),
       )
       .toBe(true);
+  });
+
+  it.each([
+    [1440, 900],
+    [375, 800],
+  ])('at %i×%i, zooming in after choosing Denver keeps Denver in the frame', async (w, h) => {
+    const page = await open('/innovation-hubs', w, h);
+    await page.getByRole('button', { name: 'Denver Future Hub', exact: true }).first().click();
+    await page.locator('.spartan-hub-map__map path.spartan-hub-map__state').first().waitFor();
+    /** Where Denver's marker is in the frame, as fractions of its width and height. */
+    const denver = () =>
+      page.evaluate(() => {
+        const frame = document.querySelector('.spartan-hub-map__frame')!.getBoundingClientRect();
+        const pin = document
+          .querySelector('g.spartan-hub-map__marker[aria-label="Denver Future Hub"] circle')!
+          .getBoundingClientRect();
+        const x = (pin.left + pin.width / 2 - frame.left) / frame.width;
+        const y = (pin.top + pin.height / 2 - frame.top) / frame.height;
+        return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
+      });
+    for (const step of [1, 2, 3]) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      // The map glides to its new view; once it has, the chosen hub is about the middle.
+      await expect
+        .poll(async () => {
+          const at = await denver();
+          return { step, near: Math.abs(at.x - 0.5) < 0.1 && Math.abs(at.y - 0.5) < 0.1 };
+        })
+        .toEqual({ step, near: true });
+    }
   });
 
   it('at 375 px, Next brings the active story tab into the tab row’s view', async () => {

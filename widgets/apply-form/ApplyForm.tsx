@@ -37,11 +37,15 @@ import {
   ApplicationShell,
   useApplication,
   type ApplicationFormProps,
+  type DefaultValues,
 } from '../internal/form/shell.tsx';
+import type { RootRefProp } from '../runtime/root-props.ts';
 import { LIBRARY, ServerNotice, notConnectedError, useServer } from '#spartan-server';
-import { EMPTY_APPLY } from './fields.ts';
+import { EMPTY_APPLY, type ApplyValues } from './fields.ts';
 
 export interface ApplyFormProps extends ApplicationFormProps {
+  /** Values the form starts with, by field name (say, a signed-in member's name and email). */
+  defaultValues?: DefaultValues<ApplyValues> | undefined;
   /** Called with the application id once the server accepted the application. */
   onApplied?: (applicationId: string | null) => void;
 }
@@ -50,8 +54,11 @@ export interface ApplyFormProps extends ApplicationFormProps {
 const logic = /* @__PURE__ */ lazy(() => import('./submit.ts'));
 export const APPLY_FAILED = 'Join Spartan failed';
 
-export function ApplyForm(props: ApplyFormProps) {
-  const { values, set, bind, run, idOf, adoptValue } = useApplication(EMPTY_APPLY);
+export function ApplyForm(props: ApplyFormProps & RootRefProp<HTMLDivElement>) {
+  const { values, set, bind, run, idOf, adoptValue } = useApplication(
+    EMPTY_APPLY,
+    props.defaultValues,
+  );
   const [resume, setResume] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // LIBRARY is a constant of each build: this hook runs on every render or on none.

@@ -24,12 +24,19 @@ import { useRef, useState } from 'react';
 import { BANNER_TEXT, TICKER_SPEED } from '../../content/constants.ts';
 import { US_STATES } from '../../content/states.ts';
 import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
+import { useRoot, type RootProps, type RootRefProp } from '../runtime/root-props.ts';
 import { useBrowserLayoutEffect, useWidgetStyles } from '../runtime/styles.ts';
 import tokensCss from '../runtime/tokens.css?inline';
 import bannerCss from './banner.css?inline';
 import { LetterPicker } from './LetterPicker.tsx';
 
-export interface StateBannerProps {
+export interface StateBannerProps extends RootProps {
+  /**
+   * The chosen letter ('' for none), for a banner the app controls: the banner shows this letter
+   * and reports a choice through `onLetterChange` without changing it. Without it the banner
+   * keeps its own choice.
+   */
+  letter?: string;
   /** Called with the chosen letter ('' when cleared). */
   onLetterChange?: (letter: string) => void;
   /** Banner text; defaults to the specification's. */
@@ -44,10 +51,13 @@ export function statesStartingWith(letter: string): string[] {
   return US_STATES.filter((s) => s[0]?.toUpperCase() === letter.toUpperCase());
 }
 
-export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBannerProps) {
+export function StateBanner(props: StateBannerProps & RootRefProp<HTMLDivElement>) {
+  const { onLetterChange, message = BANNER_TEXT } = props;
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
-  const [letter, setLetter] = useState('');
+  const root = useRoot(ref, 'spartan-root spartan-banner', props);
+  const [chosen, setLetter] = useState('');
+  const letter = props.letter ?? chosen;
   const [paused, userPaused, setUserPaused] = useMotionChoice();
   const listRef = useRef<HTMLUListElement>(null);
   const [duration, setDuration] = useState<number | null>(null);
@@ -93,8 +103,7 @@ export function StateBanner({ onLetterChange, message = BANNER_TEXT }: StateBann
     : undefined;
   return (
     <div
-      ref={ref}
-      className="spartan-root spartan-banner"
+      {...root}
       part="banner"
       role="region"
       aria-label="Important states banner"

@@ -37,6 +37,7 @@ import { CAROUSEL_DEFAULTS } from '../../content/constants.ts';
 import { activeIn } from '../runtime/focus.ts';
 import { usePrefersReducedMotion } from '../runtime/motion.ts';
 import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
+import { useRoot, type RootProps, type RootRefProp } from '../runtime/root-props.ts';
 import { useBrowserLayoutEffect, useWidgetStyles } from '../runtime/styles.ts';
 import { STYLES } from './styles.ts';
 import type { CarouselEngineProps } from './engine.tsx';
@@ -50,7 +51,7 @@ import {
 
 export type { CarouselBreakpoint, SlidesPerView } from './layout.ts';
 
-export interface CarouselProps {
+export interface CarouselProps extends RootProps {
   /** The slides: each child is one slide. */
   children: ReactNode;
   /** Accessible name of the carousel region (required: a page may hold several). */
@@ -81,10 +82,14 @@ export interface CarouselProps {
   minDragPx?: number;
   /** Accessible label of slide `n` of `m` (default "n of m"). */
   slideLabel?: (n: number, m: number) => string;
+  /**
+   * The position shown, for a carousel the app controls: the carousel moves to it when it
+   * changes, and back to it when the visitor moves and the app keeps it. Without it the
+   * carousel keeps its own position.
+   */
+  index?: number | undefined;
   /** Called with the new position after it changes. */
-  onSlideChange?: (position: number) => void;
-  /** Extra class on the root, for the embedding page's layout. */
-  className?: string;
+  onIndexChange?: ((position: number) => void) | undefined;
 }
 
 /** What the carousel shows of embla's state. */
@@ -135,11 +140,14 @@ export function Carousel({
   keyboard = CAROUSEL_DEFAULTS.keyboard,
   minDragPx = CAROUSEL_DEFAULTS.minDragPx,
   slideLabel = defaultSlideLabel,
-  onSlideChange,
+  onIndexChange,
+  index,
   className,
-}: CarouselProps) {
+  ...rest
+}: CarouselProps & RootRefProp) {
   const rootRef = useRef<HTMLElement>(null);
   useWidgetStyles(rootRef, STYLES);
+  const root = useRoot(rootRef, 'spartan-root spartan-carousel', { className, ...rest });
   const id = useId();
   const slides = Children.toArray(children);
   const reducedMotion = usePrefersReducedMotion();
@@ -267,10 +275,14 @@ export function Carousel({
   }, [api, minDragPx, autoplay]);
 
   const selected = view?.selected ?? 0;
-  const onChangeRef = useRef(onSlideChange);
+  const onChangeRef = useRef(onIndexChange);
   useEffect(() => {
-    onChangeRef.current = onSlideChange;
+    onChangeRef.current = onIndexChange;
   });
+  // Controlled: the engine follows `index` (and comes back to it after a move the app refused).
+  useEffect(() => {
+    if (api && index !== undefined && index !== selected) api.scrollTo(index);
+  }, [api, index, selected]);
   const lastReported = useRef(selected);
   useEffect(() => {
     if (lastReported.current === selected) return;
@@ -342,8 +354,7 @@ export function Carousel({
     // Keyboard left / right belong to the whole carousel, wherever focus is inside it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
-      ref={rootRef}
-      className={`spartan-root spartan-carousel${className ? ` ${className}` : ''}`}
+      {...root}
       aria-roledescription="carousel"
       aria-label={label}
       data-state={state}
@@ -352,7 +363,7 @@ export function Carousel({
       // keeps their room from that width on (carousel.css), and the slides do not shrink when
       // they come.
       data-arrows-from={arrows !== false && arrowsMinWidth > 0 ? arrowsMinWidth : undefined}
-      style={rootStyle}
+      style={root.style ? { ...rootStyle, ...root.style } : rootStyle}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}

@@ -26,6 +26,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { COUNTER_START_DATE, COUNTER_TICK_MS } from '../../content/constants.ts';
 import { PauseToggle, useMotionChoice } from '../runtime/PauseToggle.tsx';
+import { useRoot, type RootProps, type RootRefProp } from '../runtime/root-props.ts';
 import { useWidgetStyles } from '../runtime/styles.ts';
 import { STYLES } from './styles.ts';
 import {
@@ -39,7 +40,7 @@ import {
   writeStoredCents,
 } from './money.ts';
 
-export interface WealthCounterProps {
+export interface WealthCounterProps extends RootProps {
   /**
    * ISO date the fund started accruing; invalid values fall back to the default. Without it,
    * with `remember`, the date stored by this browser (selectedDate), else the default.
@@ -55,13 +56,11 @@ export interface WealthCounterProps {
   label?: string;
 }
 
-export function WealthCounter({
-  startDate,
-  label = 'The Private Spartan Wealth Fund',
-  remember = false,
-}: WealthCounterProps) {
+export function WealthCounter(props: WealthCounterProps & RootRefProp<HTMLDivElement>) {
+  const { startDate, label = 'The Private Spartan Wealth Fund', remember = false } = props;
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  const root = useRoot(ref, 'spartan-root spartan-counter', props);
   const labelId = useId();
   // Read once: the stored date is where this browser's counter left off.
   const [storedStart] = useState(() => (remember ? readStoredStart(localStore()) : null));
@@ -105,8 +104,7 @@ export function WealthCounter({
   const { lead, narrow, cents: centDigits } = splitWide(cents);
   return (
     <div
-      ref={ref}
-      className="spartan-root spartan-counter"
+      {...root}
       part="counter"
       role="group"
       aria-labelledby={labelId}

@@ -41,12 +41,12 @@ import { mediaUrl } from '../media/media-url.ts';
 import { VideoPlayer, VideoTile } from '../media/VideoTile.tsx';
 import { VideoShare } from './VideoShare.tsx';
 import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
+import { useRoot, type RootProps, type RootRefProp } from '../runtime/root-props.ts';
 
-export interface ExplainersProps {
+export interface ExplainersProps extends RootProps {
   /** `carousel` (default: the home page's) or `grid` (the /explainers page's). */
-  // The two values named for editors and custom-elements.json; any other string shows the carousel.
-  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
-  layout?: 'carousel' | 'grid' | string;
+  // The element's attribute may hold any other string: it shows the carousel.
+  layout?: 'carousel' | 'grid';
   /** Origin or URL prefix for the `/media/…` paths; default: the SpartanProvider's (the element: its script's origin). */
   mediaBase?: string;
   /** Heading above the videos; '' renders none (the page supplies its own). */
@@ -55,17 +55,23 @@ export interface ExplainersProps {
   videos?: readonly ExplainerVideo[];
   /** Called with the absolute URL of the video whose player opened. */
   onVideoOpen?: (url: string) => void;
+  /** The carousel's position, for a carousel the app controls (Carousel's `index`). */
+  index?: number;
+  /** Called with the carousel's new position after it changes. */
+  onIndexChange?: (index: number) => void;
 }
 
-export function Explainers({
-  layout = 'carousel',
-  mediaBase,
-  heading = 'Explainer Videos',
-  videos = EXPLAINER_VIDEOS,
-  onVideoOpen,
-}: ExplainersProps) {
+export function Explainers(props: ExplainersProps & RootRefProp<HTMLDivElement>) {
+  const {
+    layout = 'carousel',
+    mediaBase,
+    heading = 'Explainer Videos',
+    videos = EXPLAINER_VIDEOS,
+    onVideoOpen,
+  } = props;
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  const root = useRoot(ref, 'spartan-root spartan-explainers', props);
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
   const media = LIBRARY ? useServer('Explainers', mediaBase) : mediaBase;
@@ -94,12 +100,7 @@ export function Explainers({
   const label = heading || 'Explainer Videos';
 
   return (
-    <div
-      ref={ref}
-      className="spartan-root spartan-explainers"
-      part="explainers"
-      data-layout={grid ? 'grid' : 'carousel'}
-    >
+    <div {...root} part="explainers" data-layout={grid ? 'grid' : 'carousel'}>
       {heading && (
         <h2 className="spartan-explainers__heading" part="heading">
           {heading}
@@ -121,6 +122,8 @@ export function Explainers({
           arrowsMinWidth={1024}
           dots="narrow"
           loop
+          index={props.index}
+          onIndexChange={props.onIndexChange}
         >
           {tiles}
         </Carousel>

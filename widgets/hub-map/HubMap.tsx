@@ -31,15 +31,22 @@ import { isStatePaths } from './geometry.ts';
 import { geoUrlFor, groupHubs } from './hub-logic.ts';
 import type { MapViewProps } from './MapView.tsx';
 import { useNearViewport } from './use-near-viewport.ts';
+import { useRoot, type RootProps, type RootRefProp } from '../runtime/root-props.ts';
 import { LIBRARY, ServerNotice, useServer } from '#spartan-server';
 
-export interface HubMapProps {
+export interface HubMapProps extends RootProps {
   /** Heading above the widget; '' renders none (the page supplies its own). */
   heading?: string;
   /** The hubs; default the five of the specification. */
   hubs?: readonly Hub[];
   /** URL of the projected states (geometry.ts); default /widgets/geo/us-states-<hash>.json (geo-file.ts) on the SpartanProvider's server (the element: its script's). */
   geoUrl?: string;
+  /**
+   * The name of the hub shown (null for none), for a map the app controls: the map shows this
+   * hub and reports a choice through `onHubSelect` without changing it. Without it the map keeps
+   * its own choice.
+   */
+  selected?: string | null;
   /** Called with the name of the hub chosen in the list or on the map. */
   onHubSelect?: (name: string) => void;
 }
@@ -53,25 +60,23 @@ type Loaded =
       geography: MapViewProps['geography'];
     };
 
-export function HubMap({
-  heading = 'Our Innovation Hubs',
-  hubs = HUBS,
-  geoUrl,
-  onHubSelect,
-}: HubMapProps) {
+export function HubMap(props: HubMapProps & RootRefProp<HTMLDivElement>) {
+  const { heading = 'Our Innovation Hubs', hubs = HUBS, geoUrl, onHubSelect } = props;
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  const root = useRoot(ref, 'spartan-root spartan-hub-map', props);
   const mainRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const detailsId = `${id}-details`;
   const reducedMotion = usePrefersReducedMotion();
-  const [selected, setSelected] = useState<string | null>(null);
+  const [chosen, setSelected] = useState<string | null>(null);
+  const selected = props.selected === undefined ? chosen : props.selected;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const near = useNearViewport(ref);
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
-  const url = LIBRARY ? useServer('HubMap', geoUrl) : geoUrl;
+  const url = LIBRARY ? useServer('HubMap', geoUrl, true, geoUrlFor) : geoUrl;
 
   useEffect(() => {
     if (!near || (LIBRARY && url === undefined)) return;
@@ -130,7 +135,7 @@ export function HubMap({
   const groups = groupHubs(hubs);
 
   return (
-    <div ref={ref} className="spartan-root spartan-hub-map" part="hub-map">
+    <div {...root} part="hub-map">
       {heading && <h2 className="spartan-hub-map__heading">{heading}</h2>}
       <div className="spartan-hub-map__layout">
         <div

@@ -110,8 +110,15 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [tip]);
 
+  // Zooming in from the whole map goes towards the chosen hub, if there is one: zooming on the
+  // map's middle would push a hub near an edge (Denver, Palo Alto) out of the frame. Once zoomed,
+  // a step keeps the place the visitor panned to.
+  const chosen = hubs.find((h) => h.name === selected);
   const zoomBy = (direction: 1 | -1) =>
-    setPosition((p) => ({ ...p, zoom: stepZoom(p.zoom, direction) }));
+    setPosition((p) => ({
+      center: direction > 0 && p.zoom <= MAP.minZoom && chosen ? [...chosen.coordinates] : p.center,
+      zoom: stepZoom(p.zoom, direction),
+    }));
   // Zoomed in, a hub that takes focus or is chosen (here or in the list) moves to the middle of
   // the map: a marker panned out of the frame would take focus unseen (WCAG 2.4.7), and this is
   // how a keyboard or a single tap reaches a part of the map that only a drag would (2.5.7).

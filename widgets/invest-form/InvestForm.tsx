@@ -34,11 +34,15 @@ import {
   ApplicationShell,
   useApplication,
   type ApplicationFormProps,
+  type DefaultValues,
 } from '../internal/form/shell.tsx';
+import type { RootRefProp } from '../runtime/root-props.ts';
 import { LIBRARY, ServerNotice, notConnectedError, useServer } from '#spartan-server';
-import { EMPTY_INVEST } from './fields.ts';
+import { EMPTY_INVEST, type InvestValues } from './fields.ts';
 
 export interface InvestFormProps extends ApplicationFormProps {
+  /** Values the form starts with, by field name (say, a signed-in member's name and email). */
+  defaultValues?: DefaultValues<InvestValues> | undefined;
   /** Called with the investor id once the server accepted the application. */
   onInvested?: (investorId: string | null) => void;
 }
@@ -47,8 +51,11 @@ export interface InvestFormProps extends ApplicationFormProps {
 const logic = /* @__PURE__ */ lazy(() => import('./submit.ts'));
 export const INVEST_FAILED = 'Apply Investor failed';
 
-export function InvestForm(props: InvestFormProps) {
-  const { values, set, bind, run, idOf, adoptValue } = useApplication(EMPTY_INVEST);
+export function InvestForm(props: InvestFormProps & RootRefProp<HTMLDivElement>) {
+  const { values, set, bind, run, idOf, adoptValue } = useApplication(
+    EMPTY_INVEST,
+    props.defaultValues,
+  );
   const [certified, setCertified] = useState(false);
   const accreditationId = idOf('accreditation');
   const firstChoiceId = `${accreditationId}-${ACCREDITATION_OPTIONS[0].value}`;

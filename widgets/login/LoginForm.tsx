@@ -40,8 +40,9 @@ import type { AuthUser, LoginOutcome, LoginRequest, LoginStep } from './types.ts
 import { loginErrorText } from './messages.ts';
 import { LoginStepFields, RecoveryCodes, STEP_TEXT } from './LoginSteps.tsx';
 import { LIBRARY, ServerNotice, notConnected, useServer } from '#spartan-server';
+import { useRoot, type RootProps, type RootRefProp } from '../runtime/root-props.ts';
 
-export interface LoginFormProps {
+export interface LoginFormProps extends RootProps {
   /** API origin; default: the SpartanProvider's (the element: the origin its script came from). */
   apiBase?: string;
   /** Called with the user (null if the server sent none) after a successful login. */
@@ -68,17 +69,13 @@ function hasSessionToken(): boolean {
   }
 }
 
-export function LoginForm({
-  apiBase: apiBaseProp,
-  onLogin,
-  authenticate,
-  heading,
-  initialStep,
-}: LoginFormProps) {
+export function LoginForm(props: LoginFormProps & RootRefProp<HTMLDivElement>) {
+  const { apiBase: apiBaseProp, onLogin, authenticate, heading, initialStep } = props;
   // An empty heading would leave the form named by nothing.
   const title = heading?.trim() || 'Staff Login';
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  const root = useRoot(ref, 'spartan-root spartan-form spartan-login', props);
   // LIBRARY is a constant of each build: this hook runs on every render or on none.
   // eslint-disable-next-line react-hooks/rules-of-hooks
   const apiBase = LIBRARY ? useServer('LoginForm', apiBaseProp, !authenticate) : apiBaseProp;
@@ -213,7 +210,7 @@ export function LoginForm({
   if (done) {
     const who = done.user?.name || done.user?.username;
     return (
-      <div ref={ref} className="spartan-root spartan-form spartan-login">
+      <div {...root}>
         <div className="spartan-login__form spartan-login__done">
           <h2 ref={headingRef} tabIndex={-1} className="spartan-form__title">
             Logged in
@@ -244,7 +241,7 @@ export function LoginForm({
 
   if (codes) {
     return (
-      <div ref={ref} className="spartan-root spartan-form spartan-login">
+      <div {...root}>
         <RecoveryCodes
           headingRef={headingRef}
           codes={codes.list}
@@ -258,7 +255,7 @@ export function LoginForm({
   }
 
   return (
-    <div ref={ref} className="spartan-root spartan-form spartan-login">
+    <div {...root}>
       {/* POST: a submit before the code arrives must not put the password into the address. */}
       <form
         method="post"

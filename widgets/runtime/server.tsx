@@ -9,7 +9,6 @@
  * component's name at each call.
  */
 import { createContext, createElement, useContext, useEffect, type ReactElement } from 'react';
-import { geoUrlFor } from '../hub-map/hub-logic.ts';
 import { SpartanServerContext, type SpartanServer } from './provider.tsx';
 
 interface ServerUse {
@@ -19,8 +18,6 @@ interface ServerUse {
   what: string;
   /** The notice's classes beside its own. */
   className?: string;
-  /** The setting from the provider's `server` origin (default: that origin). */
-  fromServer?: (origin: string) => string;
   /** The custom element's attribute for the setting; none: the element cannot be given it. */
   attribute?: string;
 }
@@ -41,7 +38,6 @@ const USES = {
     setting: 'geoUrl',
     what: 'The map cannot be shown',
     className: 'spartan-hub-map__frame spartan-hub-map__placeholder',
-    fromServer: geoUrlFor,
   },
 } satisfies Record<string, ServerUse>;
 
@@ -87,18 +83,20 @@ function missingServerMessage(component: ServerComponent, tag: string | null): s
 
 /**
  * Where `component` sends its calls: its prop, the provider's setting, or derived from the
- * provider's `server`; `undefined` when nothing names the server (then the component calls
- * nothing). `needed` is false when the component makes no call of its own (nothing to report).
+ * provider's `server` by `fromServer` (the component's own rule, e.g. where the server keeps the
+ * map's geometry; default: that origin); `undefined` when nothing names the server (then the
+ * component calls nothing). `needed` is false when the component makes no call of its own
+ * (nothing to report).
  */
 export function useServer(
   component: ServerComponent,
   prop: string | undefined,
   needed = true,
+  fromServer: (origin: string) => string = (origin) => origin,
 ): string | undefined {
   const use: ServerUse = USES[component];
   const context = useContext(SpartanServerContext);
   const server = given(context.server);
-  const fromServer = use.fromServer ?? ((origin: string) => origin);
   const value =
     given(prop) ??
     given(context[use.setting]) ??

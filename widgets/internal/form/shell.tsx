@@ -6,6 +6,7 @@
  * (kit.ts) it loads on first interaction too.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useRoot, type RootProps, type RootRefProp } from '../../runtime/root-props.ts';
 import { useWidgetStyles } from '../../runtime/styles.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { lazy } from './lazy.ts';
@@ -19,7 +20,7 @@ import { NOTHING_SENT, UPLOAD_CANCELLED } from '../../../content/forms.ts';
 
 const kit = /* @__PURE__ */ lazy(() => import('./kit.ts'));
 
-export interface ApplicationFormProps {
+export interface ApplicationFormProps extends RootProps {
   /** API origin; default: the SpartanProvider's (the element: the origin its script came from). */
   apiBase?: string;
   /** Page to go to after applying; the id is added as `?id=`. Without it the success state shows in place. */
@@ -30,10 +31,17 @@ export interface ApplicationFormProps {
 
 type Values = Record<string, string> & { website: string };
 
+/**
+ * A form's prefill from the host app (`defaultValues`, e.g. a signed-in member's name and email):
+ * its text fields by name, read on the form's first render. Not the honeypot.
+ */
+export type DefaultValues<V extends Values> = Partial<Omit<V, 'website'>>;
+
 /** An application form's state: its values, its submission and ids unique to it. */
-export function useApplication<V extends Values>(initial: V) {
+export function useApplication<V extends Values>(empty: V, defaults?: DefaultValues<V>) {
   const uid = useId();
   const run = useSubmission<string | null>();
+  const initial = defaults ? { ...empty, ...defaults, website: '' } : empty;
   const values = useValues<V>(initial, run.clearError);
   return {
     ...values,
@@ -51,7 +59,7 @@ export interface ApplicationShellProps<V extends Values> {
   label: string;
   values: V;
   run: Submission<string | null>;
-  props: ApplicationFormProps;
+  props: ApplicationFormProps & RootRefProp<HTMLDivElement>;
   /** Field messages by field name; `{}` when the values may be sent. */
   validate: (values: V) => Promise<Record<string, string>>;
   /**
@@ -79,6 +87,7 @@ export interface ApplicationShellProps<V extends Values> {
 export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, STYLES);
+  const root = useRoot(ref, 'spartan-root spartan-form', p.props);
   usePrefilled(ref, p.adopt);
   const { run, values } = p;
   const ui = kit.loaded();
@@ -143,7 +152,7 @@ export function ApplicationShell<V extends Values>(p: ApplicationShellProps<V>) 
       .catch(unavailable);
   };
   return (
-    <div ref={ref} className="spartan-root spartan-form">
+    <div {...root}>
       {ui && run.phase === 'succeeded' && (!p.props.successUrl || returned) ? (
         <ui.SuccessState {...p.success} id={run.result} />
       ) : (

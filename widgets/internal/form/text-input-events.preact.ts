@@ -2,10 +2,10 @@
  * `#text-input-events` in the script-tag bundles (the `preact` condition of package.json
  * "imports"): React's `onChange` on a text field fires on every keystroke, the DOM's `change`
  * only on commit. preact/compat maps one to the other for every vnode; the widgets run on
- * preact's core (widgets/runtime/react.ts), so the form kit, whose fields are the only text
- * inputs, brings just that mapping. With compat on the page too (the site's login and staff
- * pages, docs/REACT.md), whichever hook runs first maps the prop and the other finds nothing
- * left to do.
+ * preact's core (widgets/runtime/react.ts), so what renders text fields brings just that
+ * mapping: the form kit (Field.tsx) and, for the site, widgets/text-input.ts. With compat on the
+ * page too (the site's login and staff pages, docs/REACT.md), whichever hook runs first maps the
+ * prop and the other finds nothing left to do.
  */
 import { options, type VNode } from 'preact';
 

@@ -1,0 +1,181 @@
+/**
+ * My account (`/staff?section=account`), for every role: your active sessions, each endable,
+ * "Log out everywhere", and changing your password with the current one (your other sessions
+ * then end).
+ */
+import { useId, useState } from 'react';
+import { ACCOUNT_PATHS, pathWithId } from '../../schemas/api-paths.ts';
+import { navigate } from '../navigation.ts';
+import { staffCall } from '../auth/calls.ts';
+import { endingSession } from '../auth/expire.ts';
+import { authState, loggedOut, sessionToken } from '../auth/store.ts';
+import { Panel, TextField, useForm, useResource } from './admin-ui.tsx';
+import { resetStaffState } from './api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { SessionTable, type StaffSession } from './Sessions.tsx';
+
+export const PASSWORD_HINT =
+  'At least 12 characters, not a common password, and not your username.';
+
+export function MyAccount() {
+  const uid = useId();
+  const sessions = useResource(
+    () =>
+      staffCall<{ data: StaffSession[] }>('get', ACCOUNT_PATHS.sessions, {
+        fallback: 'Your sessions could not be loaded',
+      }).then((body) => body.data),
+    'own',
+  );
+  const [notice, setNotice] = useState('');
+  const [changed, setChanged] = useState('');
+  const [ending, setEnding] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [allBusy, setAllBusy] = useState(false);
+  const [allError, setAllError] = useState<string | null>(null);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const form = useForm();
+
+  const endOne = async (session: StaffSession) => {
+    setEnding(session.id);
+    try {
+      await staffCall('delete', pathWithId(ACCOUNT_PATHS.sessionById, session.id), {
+        fallback: 'The session could not be ended',
+      });
+      setNotice('Session ended.');
+      await sessions.reload();
+    } catch (failure) {
+      setNotice((failure as Error).message);
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  const logoutEverywhere = async () => {
+    setAllBusy(true);
+    setAllError(null);
+    try {
+      await endingSession(sessionToken(), async () => {
+        await staffCall('post', ACCOUNT_PATHS.logoutAll, {
+          fallback: 'Logging out everywhere failed',
+        });
+        loggedOut(authState);
+      });
+      resetStaffState();
+      navigate('/security-login', true);
+    } catch (failure) {
+      setAllError((failure as Error).message);
+      setAllBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Panel title="Your sessions">
+        <p>
+          Every browser where you are logged in. End the ones you do not recognise, or log out
+          everywhere, this browser included.
+        </p>
+        <p className="staff-status" role="status">
+          {sessions.loading ? 'Loading your sessions…' : notice}
+        </p>
+        {sessions.error && (
+          <p className="staff-error" role="alert">
+            {sessions.error}
+          </p>
+        )}
+        {sessions.data && (
+          <SessionTable
+            sessions={sessions.data}
+            caption="Your active sessions"
+            busyId={ending}
+            onEnd={(session) => void endOne(session)}
+          />
+        )}
+        <div className="button-row staff-panel__actions">
+          <button
+            type="button"
+            className="button staff-button--danger"
+            onClick={() => setConfirmAll(true)}
+          >
+            Log out everywhere
+          </button>
+        </div>
+      </Panel>
+
+      <Panel title="Change your password">
+        <form
+          className="spartan-form staff-form"
+          noValidate
+          aria-busy={form.busy}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.submit(async () => {
+              setChanged('');
+              const body = await staffCall<{ sessions_ended?: number }>(
+                'post',
+                ACCOUNT_PATHS.password,
+                {
+                  data: { current_password: current, new_password: next },
+                  fallback: 'Changing the password failed',
+                },
+              );
+              setCurrent('');
+              setNext('');
+              const ended = body.sessions_ended ?? 0;
+              setChanged(
+                `Password changed. ${ended === 1 ? '1 other session' : `${ended} other sessions`} ended.`,
+              );
+              await sessions.reload();
+            });
+          }}
+        >
+          {form.summary}
+          <TextField
+            id={`${uid}-current`}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={setCurrent}
+            error={form.fields.current_password}
+          />
+          <TextField
+            id={`${uid}-new`}
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={PASSWORD_HINT}
+            required
+            value={next}
+            onChange={setNext}
+            error={form.fields.new_password}
+          />
+          <button type="submit" className="button button--dark" disabled={form.busy}>
+            {form.busy ? 'Changing...' : 'Change password'}
+          </button>
+          <p className="staff-status" role="status">
+            {changed}
+          </p>
+        </form>
+      </Panel>
+
+      {confirmAll && (
+        <ConfirmDialog
+          title="Log out everywhere?"
+          message="Every session of your account ends, this one included. You will need to log in again."
+          confirmLabel="Log out everywhere"
+          busyLabel="Logging out..."
+          busy={allBusy}
+          error={allError}
+          onConfirm={() => void logoutEverywhere()}
+          onCancel={() => {
+            setAllError(null);
+            setConfirmAll(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Pieces shared by the staff area's account screens (My account, Staff accounts, Audit trail):
+ * their URLs, a loaded resource, a form's refusal, times and the one-time setup link.
+ */
+import '../../widgets/text-input.ts';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { CallError } from '../auth/calls.ts';
+import { STAFF_PATH } from './links.tsx';
+import './admin.css';
+import { Field } from '../../widgets/shared.ts';
+
+export type Section = 'account' | 'staff' | 'audit';
+
+/** `/staff?section=…&…`: like the lists, a section's view lives in the query string. */
+export function sectionHref(section: Section, entries: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ section });
+  for (const [key, value] of Object.entries(entries)) if (value) params.set(key, value);
+  return `${STAFF_PATH}?${params.toString()}`;
+}
+
+export interface Resource<T> {
+  data: T | null;
+  error: string | null;
+  loading: boolean;
+  reload: () => Promise<void>;
+}
+
+/** Loads `load()` now, again when `key` changes, and on `reload()`; the last answer wins. */
+export function useResource<T>(load: () => Promise<T>, key: string): Resource<T> {
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const latest = useRef(0);
+  const fetchNow = useCallback(async (mine: number) => {
+    try {
+      const data = await loadRef.current();
+      if (mine === latest.current) setState({ data, error: null, loading: false });
+    } catch (failure) {
+      const error = (failure as Error).message;
+      if (mine === latest.current) setState((old) => ({ ...old, error, loading: false }));
+    }
+  }, []);
+  const reload = useCallback(async () => {
+    const mine = ++latest.current;
+    setState((old) => ({ ...old, loading: true }));
+    await fetchNow(mine);
+  }, [fetchNow]);
+  useEffect(() => {
+    void fetchNow(++latest.current);
+  }, [key, fetchNow]);
+  return { ...state, reload };
+}
+
+/** A form's state: busy, its refusal (message and fields), and a done message. */
+export function useForm() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const submit = async (work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      await work();
+    } catch (failure) {
+      const fieldErrors = failure instanceof CallError ? failure.fieldErrors : {};
+      setFields(fieldErrors);
+      setError(Object.values(fieldErrors).join('. ') || (failure as Error).message);
+      // The summary takes focus so that the refusal is heard and the fields are near.
+      requestAnimationFrame(() => errorRef.current?.focus());
+    } finally {
+      setBusy(false);
+    }
+  };
+  const summary = error ? (
+    <p ref={errorRef} className="staff-error" role="alert" tabIndex={-1}>
+      {error}
+    </p>
+  ) : null;
+  return { busy, fields, submit, summary };
+}
+
+/** A text input in a labelled field with its hint and error. */
+export function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  type?: 'text' | 'password';
+  autoComplete?: string;
+}) {
+  const { id, label, value, onChange, error, hint, required, type = 'text', autoComplete } = props;
+  return (
+    <Field
+      id={id}
+      label={label}
+      {...(hint ? { hint } : {})}
+      required={Boolean(required)}
+      error={error}
+    >
+      {(a11y) => (
+        <input
+          {...a11y}
+          type={type}
+          className="spartan-input"
+          autoComplete={autoComplete}
+          autoCapitalize="none"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A date and time in the reader's locale; "Never" when there is none. */
+export const when = (iso: string | null | undefined): string =>
+  iso
+    ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : 'Never';
+
+/** The browser of a session, in a few words, from its user agent. */
+export function browserName(userAgent: string): string {
+  const known = /(Edg|OPR|Firefox|Chrome|Safari)\/[\d.]+/.exec(userAgent);
+  const os = /(Windows|Mac OS X|Android|iPhone|iPad|Linux)/.exec(userAgent);
+  const name = known ? known[1]!.replace('Edg', 'Edge').replace('OPR', 'Opera') : 'Browser';
+  return os ? `${name} on ${os[1]!.replace('Mac OS X', 'macOS')}` : name;
+}
+
+/** The setup link to hand over, selectable, with a copy button. */
+export function SetupLink({ url, expires, who }: { url: string; expires: string; who: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="staff-setup-link">
+      <p>
+        Send this one-time link to {who} by a trusted channel. It sets their password once and
+        expires on {when(expires)}.
+      </p>
+      <label htmlFor="staff-setup-url" className="spartan-field__label">
+        Setup link
+      </label>
+      <div className="staff-search__row">
+        <input
+          id="staff-setup-url"
+          className="staff-input"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => {
+            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+          }}
+        >
+          Copy link
+        </button>
+      </div>
+      <p className="staff-status" role="status">
+        {copied ? 'Copied.' : ''}
+      </p>
+    </div>
+  );
+}
+
+/** A titled block of a screen. */
+export function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="staff-panel" aria-labelledby={id}>
+      <h2 id={id} className="staff-section__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
