@@ -27,7 +27,7 @@ import type { Db } from '../db/index.ts';
 import { activityOf, addNote, changeStatus, statusOf, type Actor } from '../desk/activity.ts';
 import { duplicatesOf } from '../desk/duplicates.ts';
 import { csvStream, zipStream, type ZipEntry } from '../desk/export.ts';
-import { staffUsers } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import {
   applicationId,

@@ -17,7 +17,8 @@ import {
 import type { Sessions } from '../staff/sessions.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
 import type { Db } from '../db/index.ts';
-import { investorApplications, staffUsers } from '../db/schema.ts';
+import { investorApplications } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../api-errors.ts';
 import type { FileStore } from '../storage/index.ts';
 import { applicationStaffRoutes, assigneeColumns, assigneeJoin } from './applications-common.ts';

@@ -27,7 +27,8 @@ import { deleteApplications, insertWithMail } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
-import { spartanApplications, spartanResumes, staffUsers } from '../db/schema.ts';
+import { spartanApplications, spartanResumes } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../api-errors.ts';
 import type { FileStore, StoredFile } from '../storage/index.ts';
 import {

@@ -36,7 +36,7 @@ import { APPLICATION_TABLES, deleteApplications } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
-import { staffUsers } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import {
   assignMany,
   assigneeOf,

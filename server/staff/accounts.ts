@@ -17,7 +17,7 @@ import type { AuditEvent } from '../../schemas/audit-events.ts';
 import type { ServedStaffAccount } from '../../schemas/staff.ts';
 import type { AuditLog } from './audit-trail.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { staffSessions, staffUsers } from '../db/schema.ts';
+import { staffSessions, staffUsers } from './schema.ts';
 import { staffRecoveryCodes } from './schema.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
 import {

@@ -22,7 +22,7 @@ import type { AuditEvent } from '../../schemas/audit-events.ts';
 import { loginSchema, MAX_PASSWORD_LENGTH, type LoginPayload } from '../../schemas/login.ts';
 import { audit } from './audit-trail.ts';
 import { clientInfo } from './sessions.ts';
-import { staffUsers } from '../db/schema.ts';
+import { staffUsers } from './schema.ts';
 import { staffLoginChallenges } from './schema.ts';
 import {
   ERR_INVALID_CODE,

@@ -24,7 +24,7 @@ import { and, desc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { BACKGROUND_HEADER } from '../../schemas/api-paths.ts';
 import type { Db } from '../db/index.ts';
-import { staffSessions, staffUsers } from '../db/schema.ts';
+import { staffSessions, staffUsers } from './schema.ts';
 import { ERR_FORBIDDEN_ORIGIN, ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from '../api-errors.ts';
 import { partnerOriginOf } from '../security/headers.ts';
 import type { ServedStaffSession } from '../../schemas/staff.ts';
