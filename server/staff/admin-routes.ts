@@ -21,6 +21,7 @@ import { ROLES, StaffAccountError, type SetupLink } from './accounts.ts';
 import { sessionListResponse } from './account-routes.ts';
 import { deleted, errorResponses } from '../../schemas/responses.ts';
 import { sessionsEndedCount, staffAccountChanged, staffAccountList } from '../../schemas/staff.ts';
+import { audit } from './audit-trail.ts';
 import { actorOf, type StaffSecurity } from './context.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
@@ -209,18 +210,13 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
       const id = userId(request.params.id);
       const sid = userId(request.params.sid);
       if (!(await sessions.revokeOf(id, sid))) throw ERR_NOT_FOUND();
-      await app.auditLog.write({
-        event: 'staff.sessions_ended',
-        ...actorFields(request),
-        target: { type: 'staff_user', id },
-        detail: { sessions_ended: 1 },
-      });
+      await audit(
+        request,
+        'staff.sessions_ended',
+        { type: 'staff_user', id },
+        { sessions_ended: 1 },
+      );
       return { id: sid };
     },
   );
-}
-
-function actorFields(request: FastifyRequest) {
-  const actor = actorOf(request);
-  return { actorId: actor.id, actor: actor.username, ip: actor.ip };
 }
