@@ -146,7 +146,12 @@ function stylesheet(): string {
       .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)))
       .sort(),
   ];
-  return files.map((f) => `/* ${f} */\n${fs.readFileSync(path.join(ROOT, f), 'utf8')}`).join('\n');
+  // The mark that tells the components their CSS is linked (LINKED_PROPERTY, widgets/runtime/styles.ts).
+  const mark = `/* Every widget's CSS is here: the components adopt none of their own. */\n:root {\n  --spartan-stylesheet: linked;\n}\n`;
+  return [
+    mark,
+    ...files.map((f) => `/* ${f} */\n${fs.readFileSync(path.join(ROOT, f), 'utf8')}`),
+  ].join('\n');
 }
 
 /**

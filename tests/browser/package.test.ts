@@ -63,10 +63,19 @@ const REACT_19 = (
   }
 ).version;
 
-/** The peers each app installs: React 18's latest, and the React 19 this repository uses. */
+/**
+ * The peers each app installs: React 18's latest, and the React 19 this repository uses. The
+ * React 19 app also holds a Next.js 15 app (in its next-app/ folder, one install for both).
+ */
 const APPS = {
   18: ['react@18', 'react-dom@18', '@types/react@18', '@types/react-dom@18'],
-  19: [`react@${REACT_19}`, `react-dom@${REACT_19}`, '@types/react@19', '@types/react-dom@19'],
+  19: [
+    `react@${REACT_19}`,
+    `react-dom@${REACT_19}`,
+    '@types/react@19',
+    '@types/react-dom@19',
+    'next@15',
+  ],
 } as const;
 type Major = keyof typeof APPS;
 const appDir = (major: Major) => path.join(scratch, `react-${major}`);
@@ -172,6 +181,97 @@ export const render = (): string => renderToString(<App />);
   'tsconfig.json': JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['src'] }),
 };
 
+/**
+ * A Next.js 15 App Router app, exported statically: a page with the counter alone (imported the
+ * documented way, from its own entry), a page with no widget, and one with every widget from
+ * the main entry. Its layout links the package's styles.css and then the host's stylesheet,
+ * which overrides a class of ours; a client component marks <html data-hydrated>. JavaScript
+ * files, not TypeScript: `next build` type-checks nothing then (the strict checks above do).
+ */
+const NEXT_FILES: Record<string, string> = {
+  'next.config.mjs': `export default { output: 'export', eslint: { ignoreDuringBuilds: true } };\n`,
+  'app/layout.jsx': `import 'spartan-platform/styles.css';
+import './host.css';
+import { Hydrated } from './Hydrated';
+
+export const metadata = { title: 'Consumer' };
+
+export default function RootLayout({ children }) {
+  return (
+    <html lang="en">
+      <body>
+        <Hydrated />
+        {children}
+      </body>
+    </html>
+  );
+}
+`,
+  'app/host.css': '.spartan-submit { background-color: rgb(255, 0, 0); }\n',
+  'app/Hydrated.jsx': `'use client';
+import { useEffect } from 'react';
+
+export function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+`,
+  'app/counter-only/page.jsx': `import { WealthCounter } from 'spartan-platform/counter';
+
+export default function Page() {
+  return <main><WealthCounter startDate="2025-01-01T00:00:00Z" /></main>;
+}
+`,
+  'app/none/page.jsx': `export default function Page() {
+  return <main><h1>No widget</h1></main>;
+}
+`,
+  'app/all/page.jsx': `import {
+  ApplyForm, Explainers, HubMap, InvestForm, LoginForm, SpartanProvider, StateBanner, WealthCounter,
+} from 'spartan-platform';
+
+export default function Page() {
+  return (
+    <SpartanProvider server="https://spartans.example">
+      <main>
+        <WealthCounter /><StateBanner /><Explainers /><HubMap />
+        <ApplyForm /><InvestForm /><LoginForm />
+      </main>
+    </SpartanProvider>
+  );
+}
+`,
+};
+const nextDir = () => path.join(appDir(19), 'next-app');
+
+/** `next build`'s route table: each route's first-load JS in kB. */
+let nextBuild: Promise<{ output: string; firstLoad: Record<string, number> }> | undefined;
+function buildNext(): NonNullable<typeof nextBuild> {
+  const dir = nextDir();
+  for (const [file, text] of Object.entries(NEXT_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  const next = path.join(appDir(19), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const built = promisify(execFile)(process.execPath, [next, 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  }).then(({ stdout }) => {
+    const firstLoad: Record<string, number> = {};
+    for (const [, route, kb] of stdout.matchAll(
+      /^\S\s+\S\s+(\/[\w-]*)\s+[\d.]+ k?B\s+([\d.]+) kB$/gm,
+    ))
+      firstLoad[route!] = Number(kb);
+    return { output: stdout, firstLoad };
+  });
+  built.catch(() => {});
+  return built;
+}
+
 /** A strict app of the React 19 install that imports the package under `resolution`. */
 function writeResolutionApp(resolution: 'node16' | 'node10'): string {
   const dir = path.join(appDir(19), resolution);
@@ -251,6 +351,8 @@ beforeAll(async () => {
       );
     }),
   );
+  // Beside the type checks: next build is mostly one process's work.
+  nextBuild = buildNext();
   startCheck('React 18', appDir(18));
   startCheck('React 19', appDir(19));
   for (const resolution of ['node16', 'node10'] as const)
@@ -258,7 +360,7 @@ beforeAll(async () => {
 }, 240_000);
 // The checks started run to their end before the scratch folder goes.
 afterAll(async () => {
-  await Promise.all(checks.values());
+  await Promise.all([...checks.values(), nextBuild?.catch(() => undefined)]);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -554,4 +656,57 @@ describe.each([18, 19] as const)('a React %i app', (major) => {
       await t.close();
     }
   }, 180_000);
+});
+
+describe('a Next.js 15 App Router app', () => {
+  const built = () => nextBuild ?? Promise.reject(new Error('next build did not start'));
+
+  it('ships one widget for one widget: a counter-only page costs a few kB over a page with none', async () => {
+    const { firstLoad, output } = await built();
+    const table = output.slice(output.indexOf('Route (app)'));
+    expect(Object.keys(firstLoad).sort(), table).toEqual(
+      ['/_not-found', '/all', '/counter-only', '/none'].sort(),
+    );
+    // The counter and the shared runtime only; every widget weighs far more (25 kB before each
+    // component had its own entry, when the counter-only page weighed what the page of all did).
+    expect(firstLoad['/counter-only']! - firstLoad['/none']!, table).toBeLessThanOrEqual(10);
+    expect(firstLoad['/all']! - firstLoad['/counter-only']!, table).toBeGreaterThan(10);
+  }, 300_000);
+
+  it("keeps the host's override of a library class the same before and after hydration", async () => {
+    await built();
+    const out = path.join(nextDir(), 'out');
+    const origin = 'http://next.consumer.test';
+    const submitBackground = async (javaScriptEnabled: boolean) => {
+      const t = await openPage({ javaScriptEnabled });
+      try {
+        await t.context.route('https://spartans.example/**', (route) =>
+          route.fulfill({ status: 404, body: '' }),
+        );
+        await t.context.route(`${origin}/**`, (route) => {
+          const { pathname } = new URL(route.request().url());
+          const file = path.join(out, path.extname(pathname) ? pathname : `${pathname}.html`);
+          if (!fs.existsSync(file)) return route.fulfill({ status: 404, body: '' });
+          const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[
+            path.extname(file)
+          ];
+          return route.fulfill({ body: fs.readFileSync(file), contentType: type ?? 'text/plain' });
+        });
+        await t.page.goto(`${origin}/all`);
+        if (javaScriptEnabled) await t.page.locator('html[data-hydrated]').waitFor();
+        return await t.page.evaluate(() => ({
+          background: getComputedStyle(document.querySelector('.spartan-submit')!).backgroundColor,
+          // What the components adopted into the document (nothing, as styles.css is linked).
+          adopted: document.adoptedStyleSheets.length,
+        }));
+      } finally {
+        await t.close();
+      }
+    };
+    const server = await submitBackground(false);
+    const hydrated = await submitBackground(true);
+    expect(server.background).toBe('rgb(255, 0, 0)');
+    expect(hydrated.background).toBe('rgb(255, 0, 0)');
+    expect(hydrated.adopted).toBe(0);
+  }, 300_000);
 });
