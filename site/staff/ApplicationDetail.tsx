@@ -4,19 +4,17 @@ import { useSnapshot } from 'valtio/react';
 import { MAX_NOTE_LENGTH, REVIEW_STATUSES } from '../../content/review.ts';
 import { documentTitle, navigate } from '../navigation.ts';
 import { authState } from '../auth/store.ts';
+import { addNote, fetchActivity, setStatus } from './data/activity.ts';
 import {
   ALREADY_DELETED,
-  addNote,
   announce,
-  downloadResume,
-  fetchActivity,
   fetchDetail,
   removeApplication,
-  setStatus,
   staffState,
   type ActivityState,
   type ListFilters,
-} from './api.ts';
+} from './data/applications.ts';
+import { downloadResume } from './data/files.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { KINDS, fieldText, type Kind } from './kinds.ts';
 import { AppLink } from './links.tsx';

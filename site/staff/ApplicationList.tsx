@@ -6,10 +6,8 @@ import { REVIEW_STATUSES } from '../../content/review.ts';
 import { documentTitle, navigate } from '../navigation.ts';
 import { authState } from '../auth/store.ts';
 import {
-  EXPORTS,
   PAGE_SIZE,
   announce,
-  exportView,
   fetchLatest,
   fetchOrigins,
   fetchList,
@@ -20,7 +18,8 @@ import {
   type ListFilters,
   type Asker,
   type PartnerOrigins,
-} from './api.ts';
+} from './data/applications.ts';
+import { EXPORTS, exportView } from './data/files.ts';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { DeskTools } from './DeskTools.tsx';
 import { KINDS, SITE_SOURCE, fieldText, type Kind } from './kinds.ts';

@@ -3,16 +3,7 @@ import { useEffect, useRef } from 'react';
 import { TableScroll } from './TableScroll.tsx';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval.ts';
 import { browserName, when } from './admin-ui.tsx';
-
-export interface StaffSession {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  ip: string;
-  user_agent: string;
-  current: boolean;
-}
+import type { StaffSession } from './data/sessions.ts';
 
 export function SessionTable({
   sessions,

@@ -6,46 +6,33 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 import { navigate } from '../navigation.ts';
-import { staffCall } from '../auth/calls.ts';
 import { authState } from '../auth/store.ts';
+import { Panel, SetupLink, TextField, sectionHref, useForm, when } from './admin-ui.tsx';
 import {
-  Panel,
-  SetupLink,
-  TextField,
-  sectionHref,
-  useForm,
-  useResource,
-  when,
-} from './admin-ui.tsx';
+  addAccount,
+  changeRole,
+  fetchAccount,
+  listAccounts,
+  removeAccount,
+  resetMfa,
+  resetPassword,
+  type Created,
+  type StaffAccount,
+} from './data/accounts.ts';
+import { useResource } from './data/resource.ts';
+import {
+  accountSessions,
+  endAccountSession,
+  endAccountSessions,
+  type StaffSession,
+} from './data/sessions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { TableScroll } from './TableScroll.tsx';
 import { AppLink } from './links.tsx';
 import { PASSWORD_HINT } from './MyAccount.tsx';
-import { SessionTable, type StaffSession } from './Sessions.tsx';
+import { SessionTable } from './Sessions.tsx';
 
-export interface StaffAccount {
-  id: string;
-  username: string;
-  name: string;
-  role: 'admin' | 'reviewer';
-  created_at: string;
-  last_login_at: string | null;
-  mfa_enrolled: boolean;
-  password_change_required: boolean;
-  setup_pending: boolean;
-  active_sessions: number;
-}
-
-interface Created {
-  data: StaffAccount;
-  setup_url?: string;
-  setup_expires_at?: string;
-}
-
-const USERS = STAFF_PATHS.users;
-const userPath = (id: string, rest = '') => `${USERS}${encodeURIComponent(id)}/${rest}`;
 const ROLE_TEXT = { admin: 'Admin', reviewer: 'Reviewer' } as const;
 
 function accountState(account: StaffAccount): string {
@@ -60,13 +47,7 @@ export function StaffAdmin({ userId }: { userId: string | null }) {
 
 function AccountList() {
   const tableWrap = useRef<HTMLDivElement>(null);
-  const accounts = useResource(
-    () =>
-      staffCall<{ data: StaffAccount[] }>('get', USERS, {
-        fallback: 'The staff accounts could not be loaded',
-      }).then((body) => body.data),
-    'list',
-  );
+  const accounts = useResource(() => listAccounts(), 'list');
   return (
     <>
       <Panel title="Accounts">
@@ -141,15 +122,12 @@ function AddAccount({ onAdded }: { onAdded: () => void }) {
           event.preventDefault();
           void form.submit(async () => {
             setCreated(null);
-            const body = await staffCall<Created>('post', USERS, {
-              data: {
-                username: username.trim(),
-                ...(name.trim() ? { name: name.trim() } : {}),
-                role,
-                setup,
-                ...(setup === 'password' ? { password } : {}),
-              },
-              fallback: 'The account could not be added',
+            const body = await addAccount({
+              username: username.trim(),
+              ...(name.trim() ? { name: name.trim() } : {}),
+              role,
+              setup,
+              ...(setup === 'password' ? { password } : {}),
             });
             setCreated(body);
             setUsername('');
@@ -331,24 +309,8 @@ const CONFIRM: Record<
 function AccountDetail({ id }: { id: string }) {
   const uid = useId();
   const me = useSnapshot(authState).user;
-  const account = useResource(
-    () =>
-      staffCall<{ data: StaffAccount[] }>('get', USERS, {
-        fallback: 'The account could not be loaded',
-      }).then((body) => {
-        const found = body.data.find((a) => a.id === id);
-        if (!found) throw new Error('This staff account does not exist (any more).');
-        return found;
-      }),
-    `account:${id}`,
-  );
-  const sessions = useResource(
-    () =>
-      staffCall<{ data: StaffSession[] }>('get', userPath(id, 'sessions/'), {
-        fallback: 'The sessions could not be loaded',
-      }).then((body) => body.data),
-    `sessions:${id}`,
-  );
+  const account = useResource(() => fetchAccount(id), `account:${id}`);
+  const sessions = useResource(() => accountSessions(id), `sessions:${id}`);
   const [role, setRole] = useState<'admin' | 'reviewer' | null>(null);
   const [notice, setNotice] = useState('');
   const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
@@ -370,34 +332,22 @@ function AccountDetail({ id }: { id: string }) {
     setDialogError(null);
     try {
       if (pending === 'role') {
-        await staffCall('patch', userPath(id), {
-          data: { role: chosenRole },
-          fallback: 'The role could not be changed',
-        });
+        await changeRole(id, chosenRole);
         setNotice(`${who} is now ${ROLE_TEXT[chosenRole].toLowerCase()}; their sessions ended.`);
         setRole(null);
       } else if (pending === 'remove') {
-        await staffCall('delete', userPath(id), { fallback: 'The account could not be removed' });
+        await removeAccount(id);
       } else if (pending === 'reset-mfa') {
-        await staffCall('post', userPath(id, 'reset-mfa/'), {
-          fallback: 'Two-factor login could not be reset',
-        });
+        await resetMfa(id);
         setNotice(`Two-factor login reset for ${who}; their sessions ended.`);
       } else if (pending === 'reset-password') {
-        const body = await staffCall<Created>('post', userPath(id, 'reset-password/'), {
-          fallback: 'The password could not be reset',
-        });
+        const body = await resetPassword(id);
         if (body.setup_url && body.setup_expires_at) {
           setLink({ url: body.setup_url, expires: body.setup_expires_at });
         }
         setNotice(`Password reset for ${who}; their sessions ended.`);
       } else {
-        const body = await staffCall<{ sessions_ended?: number }>(
-          'delete',
-          userPath(id, 'sessions/'),
-          { fallback: 'The sessions could not be ended' },
-        );
-        setNotice(`${body.sessions_ended ?? 0} sessions of ${who} ended.`);
+        setNotice(`${await endAccountSessions(id)} sessions of ${who} ended.`);
       }
     } catch (failure) {
       setDialogError((failure as Error).message);
@@ -418,9 +368,7 @@ function AccountDetail({ id }: { id: string }) {
   const endOne = async (session: StaffSession) => {
     setEnding(session.id);
     try {
-      await staffCall('delete', userPath(id, `sessions/${encodeURIComponent(session.id)}/`), {
-        fallback: 'The session could not be ended',
-      });
+      await endAccountSession(id, session.id);
       setNotice('Session ended.');
       await refresh();
     } catch (failure) {

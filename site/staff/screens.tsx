@@ -1,5 +1,6 @@
 /** The account sections of the staff area, one chunk (see StaffSection.tsx). */
-import { AuditTrail, readAuditFilters } from './AuditTrail.tsx';
+import { AuditTrail } from './AuditTrail.tsx';
+import { readAuditFilters } from './data/audit.ts';
 import { MyAccount } from './MyAccount.tsx';
 import { StaffAdmin } from './StaffAdmin.tsx';
 import { staffParams } from './urls.ts';
