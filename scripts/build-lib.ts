@@ -113,19 +113,46 @@ export function servedManifest(): { modules: ManifestModule[] } {
 }
 
 /**
+ * What the server attributes mean for the package's elements. The sources describe the
+ * script-tag elements, which default to the origin of their script; the package's elements,
+ * bundled into an app, have no such origin and call nothing without them (docs/LIBRARY.md).
+ */
+const PACKAGE_ATTRIBUTES: Record<string, string> = {
+  'api-base':
+    'Origin of the Spartans API. Needed in an app: without it the element calls nothing and says so in the console (the script-tag bundle defaults to the origin its script came from).',
+  'media-base':
+    'Origin the /media/ paths load from. Needed in an app: without it the element calls nothing (it shows no videos) and says so in the console (the script-tag bundle defaults to the origin of its script).',
+};
+
+interface AttributeDoc {
+  name: string;
+  description?: string;
+}
+
+/**
  * The repository's custom-elements.json as the package holds it: the element classes are
- * exported by `register.js`, so its modules (the sources' element.ts files) become that one.
+ * exported by `register.js`, so its modules (the sources' element.ts files) become that one,
+ * and the server attributes say what they mean there (PACKAGE_ATTRIBUTES).
  */
 function packageManifest(): { modules: ManifestModule[] } {
   const manifest = repositoryManifest();
   const module = 'register.js';
+  const forPackage = (declaration: { attributes?: AttributeDoc[] }) => ({
+    ...declaration,
+    ...(declaration.attributes && {
+      attributes: declaration.attributes.map((a) => ({
+        ...a,
+        description: PACKAGE_ATTRIBUTES[a.name] ?? a.description,
+      })),
+    }),
+  });
   return {
     ...manifest,
     modules: [
       {
         kind: 'javascript-module',
         path: module,
-        declarations: manifest.modules.flatMap((m) => m.declarations),
+        declarations: manifest.modules.flatMap((m) => m.declarations).map(forPackage),
         exports: manifest.modules.flatMap((m) => exportedFrom(module, m.exports)),
       } as ManifestModule,
     ],

@@ -48,8 +48,8 @@ interface Described {
   name: string;
   description?: string;
 }
+// No `fieldName`: the elements have no properties of their own, only attributes.
 interface Attribute extends Described {
-  fieldName: string;
   type: { text: string };
 }
 interface Event extends Described {
@@ -217,7 +217,6 @@ function defineWidgetPlugin() {
             const converted = (kind as TS.StringLiteral).text;
             return {
               name: kebab(prop),
-              fieldName: prop,
               type: {
                 text:
                   converted === 'string'

@@ -165,6 +165,70 @@ export function counterTag(): 'spartan-counter' | undefined {
 export const counterAttributes: ReadonlyArray<'start-date' | 'label'> =
   SpartanCounterElement?.observedAttributes ?? [];
 `,
+  // The types a React developer expects, checked by the strict type check of each app (React 18
+  // and 19): refs, className/id/style, controlled props, strict unions, typed element events.
+  // Each @ts-expect-error fails the check when the mistake below it stops being an error.
+  'src/types-test.tsx': `import { createRef, useRef } from 'react';
+import {
+  ApplyForm,
+  Carousel,
+  Explainers,
+  HubMap,
+  InvestForm,
+  LoginForm,
+  StateBanner,
+  WealthCounter,
+} from 'spartan-platform';
+import { WealthCounter as Counter } from 'spartan-platform/counter';
+
+export function Typed() {
+  const root = useRef<HTMLDivElement>(null);
+  const carousel = createRef<HTMLElement>();
+  return (
+    <>
+      <WealthCounter ref={root} className="wide" id="fund" style={{ marginTop: 8 }} />
+      <Counter ref={(node: HTMLDivElement | null) => node?.focus()} />
+      <StateBanner letter="N" onLetterChange={(letter: string) => letter.toUpperCase()} />
+      <HubMap selected="Boston HQ" onHubSelect={(name) => name.length} />
+      <HubMap selected={null} />
+      <Explainers layout="grid" index={2} onIndexChange={(index) => index + 1} />
+      <Carousel label="Slides" index={0} onIndexChange={(index) => index + 1} ref={carousel}>
+        <p>One</p>
+      </Carousel>
+      <ApplyForm defaultValues={{ fullname: 'Ada Lovelace', email: 'ada@example.com' }} />
+      <InvestForm defaultValues={{ email: 'ada@example.com' }} className="invest" />
+      <LoginForm id="login" style={{ maxWidth: 400 }} />
+      <spartan-banner onspartan-letter={(event) => event.detail.letter.toUpperCase()} />
+      <spartan-hub-map onspartan-hub-select={(event) => event.detail.name} />
+      <spartan-apply-form
+        api-base="https://spartans.example"
+        onspartan-applied={(event) => event.detail.applicationId}
+      />
+      <spartan-explainers layout="grid" />
+      {/* @ts-expect-error: a layout the component does not have */}
+      <Explainers layout="list" />
+      {/* @ts-expect-error: nor the element */}
+      <spartan-explainers layout="list" />
+      {/* @ts-expect-error: the counter's root is a div, not a button */}
+      <WealthCounter ref={createRef<HTMLButtonElement>()} />
+      {/* @ts-expect-error: the hub map's event carries a name, not a letter */}
+      <spartan-hub-map onspartan-hub-select={(event: CustomEvent<{ letter: string }>) => event} />
+      {/* @ts-expect-error: the letter event's detail has no name */}
+      <spartan-banner onspartan-letter={(event) => event.detail.name} />
+      {/* @ts-expect-error: the index is a number */}
+      <Carousel label="Slides" index="1">
+        <p>One</p>
+      </Carousel>
+      {/* @ts-expect-error: not a field of the application form */}
+      <ApplyForm defaultValues={{ salary: '1' }} />
+      {/* @ts-expect-error: the honeypot is never prefilled */}
+      <ApplyForm defaultValues={{ website: 'https://bot.example' }} />
+      {/* @ts-expect-error: a letter is a string */}
+      <StateBanner letter={1} />
+    </>
+  );
+}
+`,
   'src/entry-client.tsx': `import { hydrateRoot } from 'react-dom/client';
 import 'spartan-platform/styles.css';
 import { App } from './App';
@@ -439,9 +503,9 @@ describe('the npm package', () => {
       .filter((d) => d.tagName)
       .map((d) => ({ name: d.tagName, attributes: (d.attributes ?? []).map((a) => a.name) }));
     expect(tags.length).toBe(7);
-    const vscode = read<{ tags: Array<{ name: string; attributes: Array<{ name: string }> }> }>(
-      'vscode.html-custom-data.json',
-    );
+    const vscode = read<{
+      tags: Array<{ name: string; attributes: Array<{ name: string; description?: string }> }>;
+    }>('vscode.html-custom-data.json');
     expect(
       vscode.tags.map((t) => ({ name: t.name, attributes: t.attributes.map((a) => a.name) })),
     ).toEqual(tags);
@@ -450,7 +514,7 @@ describe('the npm package', () => {
         html: {
           elements: Array<{
             name: string;
-            attributes: Array<{ name: string }>;
+            attributes: Array<{ name: string; description?: string }>;
             css: { parts: unknown[] };
           }>;
         };
@@ -461,6 +525,28 @@ describe('the npm package', () => {
       elements.map((e) => ({ name: e.name, attributes: e.attributes.map((a) => a.name) })),
     ).toEqual(tags);
     expect(elements.every((e) => e.css.parts.length > 0)).toBe(true);
+
+    // They agree with the code and the README: the elements have no properties (no fieldName),
+    // and a package element without api-base or media-base calls nothing (no script origin).
+    const attributes = cem.modules
+      .flatMap((m) => m.declarations)
+      .flatMap((d) => (d.attributes ?? []) as Array<{ name: string; description?: string }>);
+    expect(attributes.filter((a) => 'fieldName' in a)).toEqual([]);
+    const readme = fs.readFileSync(path.join(installed, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('without `api-base` or `media-base` they call nothing');
+    const server = (list: Array<{ name: string; description?: string }>) =>
+      list.filter((a) => a.name === 'api-base' || a.name === 'media-base');
+    for (const described of [
+      server(attributes),
+      server(vscode.tags.flatMap((t) => t.attributes)),
+      server(elements.flatMap((e) => e.attributes)),
+    ]) {
+      expect(described).toHaveLength(4);
+      for (const a of described) {
+        expect(a.description).toContain('without it the element calls nothing');
+        expect(a.description).not.toMatch(/^[^(]*default: the origin/);
+      }
+    }
   });
 
   it("its manifest's classes are what register.js exports", () => {
