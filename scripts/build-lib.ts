@@ -318,6 +318,7 @@ export async function buildLib(declarations = emitDeclarations()): Promise<void>
   fs.writeFileSync(path.join(OUT, 'styles.css'), stylesheet());
   fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify(packageJson(), null, 2)}\n`);
   fs.copyFileSync(path.join(ROOT, 'docs', 'LIBRARY.md'), path.join(OUT, 'README.md'));
+  fs.copyFileSync(path.join(ROOT, 'docs', 'COMPONENTS.md'), path.join(OUT, 'COMPONENTS.md'));
   const manifest = packageManifest();
   const { name, version } = packageJson() as { name: string; version: string };
   const json = (data: object) => `${JSON.stringify(data, null, 2)}\n`;

@@ -429,15 +429,18 @@ afterAll(async () => {
 });
 
 describe('the npm package', () => {
-  it('holds only the library: JS, types, styles, the manifest, editor data and a README', () => {
+  it('holds only the library: JS, types, styles, the manifest, editor data, a README and the reference', () => {
     const files = packed.files.map((f) => f.path);
     for (const file of files) {
       expect(file).toMatch(
-        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w-]+\.d\.c?ts|styles\.css|custom-elements\.json|vscode\.html-custom-data\.json|web-types\.json|README\.md|package\.json)$/,
+        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w-]+\.d\.c?ts|styles\.css|custom-elements\.json|vscode\.html-custom-data\.json|web-types\.json|(?:README|COMPONENTS)\.md|package\.json)$/,
       );
     }
     for (const needed of [
       'index.js',
+      'counter.js',
+      'counter.d.ts',
+      'COMPONENTS.md',
       'index.cjs',
       'index.d.ts',
       'register.js',
