@@ -54,6 +54,7 @@ import { StaffService } from './staff/accounts.ts';
 import { Metrics } from './metrics.ts';
 import { submissionOrigin } from './routes/common.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
+import { useZodSerialization } from './serialization.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
 import { SubmitLimiter } from './submit-limit.ts';
@@ -362,6 +363,7 @@ async function assemble(
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   useStrictJson(app, JSON_BODY_LIMIT);
   useZodValidation(app);
+  useZodSerialization(app);
 
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(authRoutes, security);
