@@ -54,6 +54,7 @@ import { StaffService } from './staff/accounts.ts';
 import { Metrics } from './metrics.ts';
 import { submissionOrigin } from './routes/common.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
+import { useZodSerialization } from './serialization.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
 import { SubmitLimiter } from './submit-limit.ts';
@@ -74,6 +75,8 @@ export interface BuildOptions extends Partial<ServerConfig> {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The embedded database's copy for `npm run backup` (Database.dump); null on PostgreSQL. */
+    dumpDatabase: ((file: string) => Promise<void>) | null;
     /** Prometheus metrics (server/metrics.ts) when METRICS_PORT is set, else null. */
     metrics: Metrics | null;
     /** The drizzle database (PGlite or PostgreSQL). */
@@ -256,6 +259,7 @@ async function assemble(
   app.decorate('db', database.db);
   app.decorate('runStatement', database.run);
   app.decorate('files', files);
+  app.decorate('dumpDatabase', database.dump ?? null);
   const metrics = config.metricsPort === undefined ? null : new Metrics(database);
   app.decorate('metrics', metrics);
   metrics?.observe(app, (request) => submissionOrigin(request) !== null);
@@ -359,6 +363,7 @@ async function assemble(
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   useStrictJson(app, JSON_BODY_LIMIT);
   useZodValidation(app);
+  useZodSerialization(app);
 
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(authRoutes, security);
