@@ -51,7 +51,10 @@ import { startRetention } from './desk/retention.ts';
 import { Mailer } from './mail/mailer.ts';
 import { outboxTransport, smtpTransport } from './mail/transport.ts';
 import { StaffService } from './staff/accounts.ts';
+import { Metrics } from './metrics.ts';
+import { submissionOrigin } from './routes/common.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
+import { useZodSerialization } from './serialization.ts';
 import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
 import { SubmitLimiter } from './submit-limit.ts';
@@ -72,6 +75,10 @@ export interface BuildOptions extends Partial<ServerConfig> {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The embedded database's copy for `npm run backup` (Database.dump); null on PostgreSQL. */
+    dumpDatabase: ((file: string) => Promise<void>) | null;
+    /** Prometheus metrics (server/metrics.ts) when METRICS_PORT is set, else null. */
+    metrics: Metrics | null;
     /** The drizzle database (PGlite or PostgreSQL). */
     db: Db;
     /** A statement run for its effect, prepared once per text (server/db/prepared.ts). */
@@ -252,6 +259,10 @@ async function assemble(
   app.decorate('db', database.db);
   app.decorate('runStatement', database.run);
   app.decorate('files', files);
+  app.decorate('dumpDatabase', database.dump ?? null);
+  const metrics = config.metricsPort === undefined ? null : new Metrics(database);
+  app.decorate('metrics', metrics);
+  metrics?.observe(app, (request) => submissionOrigin(request) !== null);
   const tokens = new TokenService(loadSecret(config.dataDir, config.authSecret));
   const weaker =
     passwordHashing &&
@@ -263,6 +274,7 @@ async function assemble(
   const hasher = new PasswordHasher(passwordHashing ?? ARGON2_PARAMS, config.hashPool);
   const throttle = LoginThrottle.create(config.rateLimits, config.databaseUrl);
   const auditLog = new AuditLog(database.db);
+  metrics?.countLogins(auditLog);
   const totpKeys = new TotpKeys(tokens.derive('totp'));
   const staff = new StaffService(database.db, hasher, totpKeys, auditLog);
   app.addHook('onClose', async () => {
@@ -310,6 +322,7 @@ async function assemble(
       status = 503; // ERR_UNAVAILABLE below, with its Retry-After
     }
     // Our own 503s (a full password gate) are expected answers, not faults: no log, own words.
+    if (status >= 500) metrics?.databaseError(error);
     if (status >= 500 && !(error instanceof ApiError && status === 503)) {
       // The name and code only: a query layer's message can carry the query's parameters,
       // which are applicants' data.
@@ -350,6 +363,7 @@ async function assemble(
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   useStrictJson(app, JSON_BODY_LIMIT);
   useZodValidation(app);
+  useZodSerialization(app);
 
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(authRoutes, security);

@@ -68,6 +68,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   /** RETENTION_DAYS (default 730): applications older than this are deleted, with their files. */
   retentionDays: number;
+  /** METRICS_PORT: Prometheus metrics at /metrics on this port (HOST as for the site); unset, none. */
+  metricsPort: number | undefined;
 }
 
 /**
@@ -199,12 +201,24 @@ function mailFrom(value: string | undefined): string {
   return value;
 }
 
-function port(value: string | undefined): number {
+function port(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value === '') return 3000;
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new ConfigError(`PORT must be a port number from 0 to 65535, not "${value}".`);
+    throw new ConfigError(`${name} must be a port number from 0 to 65535, not "${value}".`);
   }
   return Number(value);
+}
+
+/** METRICS_PORT: unset, no metrics; never the site's own port (0, a free one, excepted). */
+function metricsPort(value: string | undefined, site: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const chosen = port(value, 'METRICS_PORT');
+  if (chosen !== 0 && chosen === site) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (${site}): the metrics are served on a port of their own.`,
+    );
+  }
+  return chosen;
 }
 
 function staffMfa(value: string | undefined): ServerConfig['staffMfa'] {
@@ -269,6 +283,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: mailFrom(env.MAIL_FROM),
     publicUrl: env.PUBLIC_URL ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, false) : undefined,
     retentionDays: positive(env, 'RETENTION_DAYS', 730),
+    metricsPort: metricsPort(env.METRICS_PORT, listenPort),
     rateLimits: {
       submit: {
         max: positive(env, 'SUBMIT_RATE_LIMIT', 10),

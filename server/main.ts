@@ -9,6 +9,7 @@ import { loggedError } from './api-errors.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
 import { databaseName } from './cli/commands.ts';
 import { configFromEnv } from './config.ts';
+import { startMetricsServer } from './metrics.ts';
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
@@ -16,6 +17,7 @@ export async function startServer(): Promise<void> {
   const app = await build({ ...config, logger: config.production });
   let closing = false;
   let stopSocket: () => Promise<void> = async () => undefined;
+  let stopMetrics: () => Promise<void> = async () => undefined;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -33,7 +35,7 @@ export async function startServer(): Promise<void> {
         process.exit(1);
       }, 60_000).unref();
     });
-    Promise.all([stopSocket(), app.close()]).then(
+    Promise.all([stopSocket(), stopMetrics(), app.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         // Name, code and first line only: a database error's message carries query parameters.
@@ -56,7 +58,18 @@ export async function startServer(): Promise<void> {
     config.dataDir,
     (m) => console.warn(m),
     databaseName(config),
+    app.dumpDatabase ?? undefined,
   );
+  if (app.metrics && config.metricsPort !== undefined) {
+    try {
+      const served = await startMetricsServer(app.metrics, config.host, config.metricsPort);
+      stopMetrics = served.close;
+      console.log(`Metrics on ${served.url}`);
+    } catch (err) {
+      await Promise.all([stopSocket(), app.close()]).catch(() => undefined);
+      throw new ListenError(config.host, config.metricsPort, err, 'METRICS_PORT');
+    }
+  }
   console.log(`Spartans platform ready on ${app.listeningUrl()}`);
 }
 
@@ -75,11 +88,11 @@ const LISTEN_PROBLEMS: Record<string, string> = {
  */
 export class ListenError extends Error {
   override name = 'ListenError';
-  constructor(host: string, port: number, cause: unknown) {
+  constructor(host: string, port: number, cause: unknown, setting = 'PORT') {
     const code = (cause as { code?: string } | null)?.code ?? '';
     const problem = LISTEN_PROBLEMS[code] ?? (code || 'it failed');
     super(
-      `The server cannot start: it cannot listen on ${host}:${port} (${problem}${code && problem !== code ? `, ${code}` : ''}); set HOST to an address of this machine and PORT to a free port.`,
+      `The server cannot start: it cannot listen on ${host}:${port} (${problem}${code && problem !== code ? `, ${code}` : ''}); set HOST to an address of this machine and ${setting} to a free port.`,
       { cause },
     );
   }

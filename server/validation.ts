@@ -8,15 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import * as z from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
 import { fieldErrors, UNKNOWN_FIELD } from '../schemas/errors.ts';
 import { ERR_BAD_REQUEST, ERR_INVALID_FORM } from './api-errors.ts';
+import { isZodSchema } from './serialization.ts';
 
 export const REPEATED_FIELD = 'Send this field once';
-
-function isZodSchema(schema: unknown): schema is $ZodType {
-  return typeof schema === 'object' && schema !== null && '_zod' in schema;
-}
 
 /** Validates with zod the parts of a request whose route schema is a zod schema. */
 export function useZodValidation(app: FastifyInstance): void {

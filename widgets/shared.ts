@@ -8,3 +8,5 @@ export { describeFailure, type FailureInfo } from './internal/form/errors.ts';
 export { Field } from './internal/form/Field.tsx';
 export { IdBox } from './internal/form/feedback.tsx';
 export { fieldsChanged } from './internal/form/prefilled.ts';
+export { useSubmission, type Submission } from './internal/form/use-submission.ts';
+export { runSubmission } from './internal/form/run.ts';

@@ -102,8 +102,8 @@ export async function runStaffCommand(
         if (users.length === 0) return ok('No staff accounts.');
         out.push(LIST_HEADER);
         for (const u of users) {
-          const mfa = u.mfaEnrolled ? 'totp' : u.setupPending ? 'setup-pending' : 'no-2fa';
-          out.push(`${u.username}\t${u.name}\t${u.role}\t${u.createdAt.toISOString()}\t${mfa}`);
+          const mfa = u.mfa_enrolled ? 'totp' : u.setup_pending ? 'setup-pending' : 'no-2fa';
+          out.push(`${u.username}\t${u.name}\t${u.role}\t${u.created_at.toISOString()}\t${mfa}`);
         }
         return { code: 0, stdout: `${out.join('\n')}\n`, stderr: '' };
       }

@@ -3,7 +3,8 @@
  * notes (migration 0010), the mail queue and staff notification choices (migration 0011).
  */
 import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { investorApplications, spartanApplications, staffUsers } from './schema.ts';
+import { investorApplications, spartanApplications } from './schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

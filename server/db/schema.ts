@@ -5,8 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  boolean,
   customType,
   date,
   integer,
@@ -16,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { staffSessions, staffUsers } from '../staff/schema.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -23,54 +22,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
-
-export const staffUsers = pgTable('staff_users', {
-  id: uuid('id').primaryKey(),
-  username: text('username').notNull(),
-  name: text('name').notNull(),
-  role: text('role').notNull(),
-  /** argon2id (or a legacy scrypt hash, replaced at the next login); '' when none is set yet. */
-  passwordHash: text('password_hash').notNull(),
-  createdAt: createdAt(),
-  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
-  /** The TOTP key, encrypted (server/security/totp.ts). */
-  totpSecret: text('totp_secret'),
-  /** The last TOTP time step accepted: a code is good once. */
-  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true, mode: 'date' }),
-  /** SHA-256 of the one-time setup link's token. */
-  setupTokenHash: text('setup_token_hash'),
-  setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true, mode: 'date' }),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
-});
-
-/**
- * One row per login session: logout and account removal delete it. `token_id` names the one
- * token that is good for it (extending the session replaces it).
- */
-export const staffSessions = pgTable('staff_sessions', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => staffUsers.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  /** The current token's end. */
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  tokenId: uuid('token_id').notNull(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
-  absoluteExpiresAt: timestamp('absolute_expires_at', {
-    withTimezone: true,
-    mode: 'date',
-  }).notNull(),
-  ip: text('ip').notNull(),
-  userAgent: text('user_agent').notNull(),
-  /**
-   * The partner page's origin when the login was made there (CORS_ORIGINS), else null: such a
-   * session tells that page who is logged in and logs out, and makes no staff call (auth.ts).
-   */
-  partnerOrigin: text('partner_origin'),
-});
 
 /**
  * What finds the same applicant's other applications (server/desk/duplicates.ts), computed by the
@@ -156,6 +107,7 @@ export const investorApplications = pgTable('investor_applications', {
   ...duplicateKeys(),
 });
 
+/** Every table drizzle's query layer knows; the staff's are in server/staff/schema.ts. */
 export const schema = {
   staffUsers,
   staffSessions,

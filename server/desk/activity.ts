@@ -6,6 +6,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type ReviewKind } from '../../content/review.ts';
+import type { ServedActivity, ServedNote } from '../../schemas/desk.ts';
 import type { Db } from '../db/index.ts';
 import { applicationActivity } from '../db/desk-schema.ts';
 
@@ -79,7 +80,7 @@ export async function addNote(
   id: string,
   body: string,
   actor: Actor,
-): Promise<NoteView> {
+): Promise<ServedNote> {
   const [row] = await db
     .insert(applicationActivity)
     .values({ ...ownerValues(kind, id), actorId: actor.id, actor: actor.name, event: 'note', body })
@@ -87,37 +88,17 @@ export async function addNote(
   return viewNote(row!);
 }
 
-export interface NoteView {
-  id: number;
-  at: string;
-  author: string;
-  body: string;
-}
-
-/**
- * A status change (`event: 'status'`: from and to are statuses) or an assignment (`'assign'`:
- * from and to are the assignees' names, null for nobody).
- */
-export interface StatusChangeView {
-  id: number;
-  at: string;
-  actor: string;
-  event: 'status' | 'assign';
-  from: string | null;
-  to: string | null;
-}
-
 type ActivityRow = typeof applicationActivity.$inferSelect;
 
-const viewNote = (row: ActivityRow): NoteView => ({
+const viewNote = (row: ActivityRow): ServedNote => ({
   id: row.id,
-  at: row.at.toISOString(),
+  at: row.at,
   author: row.actor,
   body: row.body ?? '',
 });
 
 /** Notes, and status changes with assignments, of one application, each newest first. */
-export async function activityOf(db: Db, kind: ReviewKind, id: string) {
+export async function activityOf(db: Db, kind: ReviewKind, id: string): Promise<ServedActivity> {
   const rows = await db
     .select()
     .from(applicationActivity)
@@ -128,11 +109,11 @@ export async function activityOf(db: Db, kind: ReviewKind, id: string) {
     notes: rows.filter((r) => r.event === 'note').map(viewNote),
     history: rows
       .filter((r) => r.event !== 'note')
-      .map((r): StatusChangeView =>
+      .map((r): ServedActivity['history'][number] =>
         r.event === 'assign'
           ? {
               id: r.id,
-              at: r.at.toISOString(),
+              at: r.at,
               actor: r.actor,
               event: 'assign',
               from: r.fromAssignee,
@@ -140,7 +121,7 @@ export async function activityOf(db: Db, kind: ReviewKind, id: string) {
             }
           : {
               id: r.id,
-              at: r.at.toISOString(),
+              at: r.at,
               actor: r.actor,
               event: 'status',
               from: r.fromStatus,

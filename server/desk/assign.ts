@@ -9,7 +9,7 @@ import type { ReviewKind } from '../../content/review.ts';
 import type { AssigneeView } from '../../schemas/team-desk.ts';
 import type { Db } from '../db/index.ts';
 import { rowsOf } from '../db/rows.ts';
-import { staffUsers } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import type { Actor } from './activity.ts';
 
 export interface StaffRef {

@@ -11,6 +11,7 @@
 import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReviewKind } from '../../content/review.ts';
+import type { NotificationMode } from '../../schemas/desk.ts';
 import type { Db } from '../db/index.ts';
 import { mailQueue, staffNotifications } from '../db/desk-schema.ts';
 import { investorApplications, spartanApplications } from '../db/schema.ts';
@@ -53,7 +54,7 @@ export interface ReceivedApplication {
   email: string;
 }
 
-export type NotificationMode = 'off' | 'each' | 'digest';
+export type { NotificationMode };
 
 export class Mailer {
   private timer: NodeJS.Timeout | undefined;

@@ -27,24 +27,23 @@ import type { Db } from '../db/index.ts';
 import { activityOf, addNote, changeStatus, statusOf, type Actor } from '../desk/activity.ts';
 import { duplicatesOf } from '../desk/duplicates.ts';
 import { csvStream, zipStream, type ZipEntry } from '../desk/export.ts';
-import { staffUsers } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import {
   applicationId,
   cappedCount,
-  deletedResponse,
-  detailResponse,
-  errorResponses,
   idParams,
   LAST_MS,
   listQuery,
-  listResponse,
   originWhere,
   paging,
   searchWhere,
   type ListQuery,
 } from './common.ts';
 import { deskRoot } from '../../schemas/api-paths.ts';
+import { applicationActivity, noteAdded, statusChanged } from '../../schemas/desk.ts';
+import { applicationDetailOf as applicationDetail } from '../../schemas/applications.ts';
+import { deleted, errorResponses, pageOf } from '../../schemas/responses.ts';
 
 type ApplicationTable = PgTable & {
   id: PgColumn;
@@ -74,8 +73,8 @@ export interface ApplicationResource<Q extends PgSelect> {
   kind: ReviewKind;
   table: ApplicationTable;
   tableName: 'spartan_applications' | 'investor_applications';
-  /** JSON schema of one serialised application (status is added here). */
-  item: { properties: object; required: readonly string[] };
+  /** One application as the staff see it, with its status (schemas/applications.ts). */
+  item: z.ZodMiniObject;
   /**
    * The rows as the serialiser reads them (columns, joins), as a dynamic query; with the
    * assignee's username and name (assigneeColumns, joined on assigneeJoin).
@@ -128,26 +127,6 @@ export const assigneeColumns = {
 export const assigneeJoin = (table: { assigneeId: PgColumn }) =>
   eq(staffUsers.id, table.assigneeId);
 
-const assigneeSchema = {
-  type: ['object', 'null'],
-  properties: { username: { type: 'string' }, name: { type: 'string' } },
-  required: ['username', 'name'],
-} as const;
-
-const duplicatesSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      kind: { type: 'string' },
-      id: { type: 'string' },
-      created_at: { type: 'string' },
-      status: { type: 'string' },
-    },
-    required: ['kind', 'id', 'created_at', 'status'],
-  },
-} as const;
-
 function actorOf(request: FastifyRequest): Actor {
   const user = request.staff!.user;
   return { id: user.id, name: user.name || user.username };
@@ -168,15 +147,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       assignee: assigneeUsername ? { username: assigneeUsername, name: assigneeName ?? '' } : null,
     };
   };
-  const item = {
-    ...resource.item,
-    properties: {
-      ...resource.item.properties,
-      status: { type: 'string', enum: statuses },
-      assignee: assigneeSchema,
-    },
-    required: [...resource.item.required, 'status', 'assignee'],
-  };
+  const { item } = resource;
   const desk = deskRoot(kind);
   const keyed = (row: Row) => row as unknown as KeyedRow;
 
@@ -257,7 +228,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       preHandler: sessions.requireStaff,
       schema: {
         querystring: listQuery,
-        response: { 200: listResponse(item), ...errorResponses },
+        response: { 200: pageOf(item), ...errorResponses },
       },
     },
     async (request) => {
@@ -311,14 +282,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       preHandler: sessions.requireStaff,
       schema: {
         params: idParams,
-        response: {
-          200: {
-            ...detailResponse(item),
-            properties: { data: item, duplicates: duplicatesSchema },
-            required: ['data', 'duplicates'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: applicationDetail(item), ...errorResponses },
       },
     },
     async (request) => {
@@ -349,7 +313,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
     paths.delete,
     {
       preHandler: sessions.requireAdmin,
-      schema: { params: idParams, response: { 200: deletedResponse, ...errorResponses } },
+      schema: { params: idParams, response: { 200: deleted, ...errorResponses } },
     },
     async (request) => {
       const id = applicationId(request.params.id);
@@ -361,7 +325,14 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.put<{ Params: { id: string }; Body: z.infer<typeof statusBody> }>(
     `${desk}/:id/status/`,
-    { onRequest: sessions.requireStaff, schema: { params: idParams, body: statusBody } },
+    {
+      onRequest: sessions.requireStaff,
+      schema: {
+        params: idParams,
+        body: statusBody,
+        response: { 200: statusChanged, ...errorResponses },
+      },
+    },
     async (request) => {
       const id = applicationId(request.params.id);
       const { status: to, from: expected } = request.body;
@@ -386,7 +357,10 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.get<{ Params: { id: string } }>(
     `${desk}/:id/activity/`,
-    { onRequest: sessions.requireStaff, schema: { params: idParams } },
+    {
+      onRequest: sessions.requireStaff,
+      schema: { params: idParams, response: { 200: applicationActivity, ...errorResponses } },
+    },
     async (request) => {
       const id = applicationId(request.params.id);
       const status = await statusOf(db, table, id);
@@ -397,7 +371,10 @@ export function applicationStaffRoutes<Q extends PgSelect>(
 
   app.post<{ Params: { id: string }; Body: { body: string } }>(
     `${desk}/:id/notes/`,
-    { onRequest: sessions.requireStaff, schema: { params: idParams, body: noteBody } },
+    {
+      onRequest: sessions.requireStaff,
+      schema: { params: idParams, body: noteBody, response: { 201: noteAdded, ...errorResponses } },
+    },
     async (request, reply) => {
       const id = applicationId(request.params.id);
       if ((await statusOf(db, table, id)) === null) throw ERR_NOT_FOUND();
@@ -423,7 +400,7 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       const userId = request.staff!.user.id;
       filterWhere(request.query, userId); // A bad filter answers 400 before the stream starts.
       await audit(request, 'application.export_csv', null, { kind: tableName });
-      const fields = Object.keys(item.properties).filter((key) => key !== 'resume');
+      const fields = Object.keys(item.shape).filter((key) => key !== 'resume');
       const header = resource.resumeName ? [...fields, 'resume'] : fields;
       const stream = csvStream(header, allRows(request.query, userId), (row: Row) => {
         const shown = present(row) as Record<string, unknown>;

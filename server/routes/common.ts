@@ -1,4 +1,4 @@
-/** Pieces shared by the resource routes: error and list response schemas, paging, ids. */
+/** Pieces shared by the resource routes: paging, filters, ids. (Their answers: schemas/responses.ts.) */
 import { eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -6,48 +6,6 @@ import * as z from 'zod/mini';
 import { CONTROL, UNREADABLE } from '../../schemas/fields.ts';
 import type { Db } from '../db/index.ts';
 import { ERR_NOT_FOUND } from '../api-errors.ts';
-
-export const errorResponse = {
-  type: 'object',
-  properties: {
-    detail: { type: 'string' },
-    code: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-  required: ['detail', 'code'],
-} as const;
-
-/** Response schemas every route shares: any 4xx/5xx is `{detail, code, errors?}` (server/api-errors.ts). */
-export const errorResponses = { '4xx': errorResponse, '5xx': errorResponse } as const;
-
-export function listResponse(item: object) {
-  return {
-    type: 'object',
-    properties: {
-      data: { type: 'array', items: item },
-      total: { type: 'integer' },
-      /** True when there are more than `total` matches (the count stops at LIST_COUNT_CAP). */
-      total_capped: { type: 'boolean' },
-      page: { type: 'integer' },
-      page_size: { type: 'integer' },
-      /** Cursors for the next (older, or newer with sort=oldest) and previous pages. */
-      next_cursor: { type: ['string', 'null'] },
-      prev_cursor: { type: ['string', 'null'] },
-    },
-    // The application lists always send all of them; other lists (the audit trail) the first four.
-    required: ['data', 'total', 'page', 'page_size'],
-  } as const;
-}
-
-export function detailResponse(item: object) {
-  return { type: 'object', properties: { data: item }, required: ['data'] } as const;
-}
-
-export const deletedResponse = {
-  type: 'object',
-  properties: { id: { type: 'string' } },
-  required: ['id'],
-} as const;
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;

@@ -21,7 +21,8 @@ import { APPLICATION_TABLES, type ApplicationKind } from '../applications.ts';
 import { eraseApplicant, type Outbox } from '../desk/retention.ts';
 import { ERR_INVALID_FORM } from '../api-errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { errorResponses } from './common.ts';
+import { erased, latest as latestAnswer, notifications, origins } from '../../schemas/desk.ts';
+import { errorResponses } from '../../schemas/responses.ts';
 import { deskRoot, STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 export interface DeskRouteOptions {
@@ -42,15 +43,6 @@ const eraseBody = z.strictObject({ email });
 
 /** The Source filter offers at most this many partners (a list longer than that is not a menu). */
 export const ORIGINS_LIMIT = 500;
-
-const originsResponse = {
-  type: 'object',
-  required: ['origins', 'complete'],
-  properties: {
-    origins: { type: 'array', items: { type: 'string' } },
-    complete: { type: 'boolean' },
-  },
-} as const;
 
 /**
  * The distinct partner origins of a table, in order: the first ORIGINS_LIMIT in the index's
@@ -85,15 +77,20 @@ async function partnerOrigins(
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
   const { db, files, sessions, mailer, outbox } = opts;
 
-  app.get(STAFF_PATHS.notifications, { onRequest: sessions.requireStaff }, async (request) =>
-    mailer.notificationsOf(request.staff!.user.id),
+  app.get(
+    STAFF_PATHS.notifications,
+    {
+      onRequest: sessions.requireStaff,
+      schema: { response: { 200: notifications, ...errorResponses } },
+    },
+    async (request) => mailer.notificationsOf(request.staff!.user.id),
   );
 
   app.put<{ Body: z.infer<typeof notificationsBody> }>(
     STAFF_PATHS.notifications,
     {
       onRequest: sessions.requireStaff,
-      schema: { body: notificationsBody, response: errorResponses },
+      schema: { body: notificationsBody, response: { 200: notifications, ...errorResponses } },
     },
     async (request) => {
       const { mode } = request.body;
@@ -109,7 +106,10 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
 
   app.post<{ Body: z.infer<typeof eraseBody> }>(
     STAFF_PATHS.erase,
-    { onRequest: sessions.requireAdmin, schema: { body: eraseBody } },
+    {
+      onRequest: sessions.requireAdmin,
+      schema: { body: eraseBody, response: { 200: erased, ...errorResponses } },
+    },
     async (request) => {
       const { mails, ...deleted } = await eraseApplicant(db, files, request.body.email, outbox);
       // Counts only: the address itself stays out of the trail.
@@ -125,13 +125,16 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
       `${deskRoot(kind)}/origins/`,
       {
         onRequest: sessions.requireStaff,
-        schema: { response: { 200: originsResponse, ...errorResponses } },
+        schema: { response: { 200: origins, ...errorResponses } },
       },
       async () => partnerOrigins(db, table),
     );
     app.get(
       `${deskRoot(kind)}/latest/`,
-      { onRequest: sessions.peekStaff, schema: { response: errorResponses } },
+      {
+        onRequest: sessions.peekStaff,
+        schema: { response: { 200: latestAnswer, ...errorResponses } },
+      },
       async (request, reply) => {
         const [row] = await db
           .select({ id: table.id, createdAt: table.createdAt })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HEALTH_PATH } from '../../schemas/api-paths.ts';
 import { ERR_DATABASE_UNAVAILABLE, sendError } from '../api-errors.ts';
-import { errorResponse } from './common.ts';
+import { errorBody, health } from '../../schemas/responses.ts';
 
 export interface HealthOptions {
   /** Resolves when the database answers; rejects otherwise. */
@@ -14,8 +14,8 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
     {
       schema: {
         response: {
-          200: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
-          503: errorResponse,
+          200: health,
+          503: errorBody,
         },
       },
     },

@@ -17,11 +17,18 @@ import {
 import type { Sessions } from '../staff/sessions.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
 import type { Db } from '../db/index.ts';
-import { investorApplications, staffUsers } from '../db/schema.ts';
+import { investorApplications } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../api-errors.ts';
 import type { FileStore } from '../storage/index.ts';
 import { applicationStaffRoutes, assigneeColumns, assigneeJoin } from './applications-common.ts';
-import { errorResponses, submissionOrigin } from './common.ts';
+import { submissionOrigin } from './common.ts';
+import {
+  investorApplicationView,
+  investorSubmitted,
+  type ServedInvestorApplication,
+} from '../../schemas/applications.ts';
+import { errorResponses } from '../../schemas/responses.ts';
 
 export interface InvestorRouteOptions {
   db: Db;
@@ -31,41 +38,14 @@ export interface InvestorRouteOptions {
   limitSubmit: onRequestAsyncHookHandler;
 }
 
-const investorSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-    fullname: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    location: { type: 'string' },
-    accreditation: { type: 'string' },
-    investment_range: { type: ['string', 'null'] },
-    message: { type: ['string', 'null'] },
-    origin: { type: ['string', 'null'] },
-  },
-  required: [
-    'id',
-    'created_at',
-    'fullname',
-    'email',
-    'phone',
-    'location',
-    'accreditation',
-    'investment_range',
-    'message',
-    'origin',
-  ],
-} as const;
-
 /** A stored application as the submit answers it (its status is the default, new). */
 type Row = Omit<
   typeof investorApplications.$inferSelect,
   'status' | 'assigneeId' | 'firstReviewedAt' | 'emailKey' | 'phoneKey'
 >;
 
-function present(row: Row) {
+/** A stored application as the API answers it (schemas/applications.ts). */
+function present(row: Row): ServedInvestorApplication {
   return {
     id: row.id,
     created_at: row.createdAt,
@@ -94,14 +74,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
       },
       schema: {
         body: investorApplicationSchema,
-        response: {
-          201: {
-            type: 'object',
-            properties: { investor_id: { type: 'string' }, data: investorSchema },
-            required: ['investor_id', 'data'],
-          },
-          ...errorResponses,
-        },
+        response: { 201: investorSubmitted, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -137,7 +110,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
     kind: 'investor',
     table: investorApplications,
     tableName: 'investor_applications',
-    item: investorSchema,
+    item: investorApplicationView,
     rows: () =>
       db
         .select({ ...getTableColumns(investorApplications), ...assigneeColumns })

@@ -8,7 +8,13 @@
  */
 import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  eq,
+  sql,
+  type GetColumnData,
+  type InferColumnsDataTypes,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, APPLY_PATH, pathWithId } from '../../schemas/api-paths.ts';
@@ -21,7 +27,8 @@ import { deleteApplications, insertWithMail } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
-import { spartanApplications, spartanResumes, staffUsers } from '../db/schema.ts';
+import { spartanApplications, spartanResumes } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../api-errors.ts';
 import type { FileStore, StoredFile } from '../storage/index.ts';
 import {
@@ -33,7 +40,13 @@ import {
   type ResumeKind,
 } from '../uploads.ts';
 import { applicationStaffRoutes, assigneeColumns, assigneeJoin } from './applications-common.ts';
-import { applicationId, errorResponses, idParams, submissionOrigin } from './common.ts';
+import { applicationId, idParams, submissionOrigin } from './common.ts';
+import {
+  spartanApplicationView,
+  spartanSubmitted,
+  type ServedSpartanApplication,
+} from '../../schemas/applications.ts';
+import { errorResponses } from '../../schemas/responses.ts';
 
 export interface SpartanRouteOptions {
   db: Db;
@@ -43,47 +56,6 @@ export interface SpartanRouteOptions {
   /** The submission rate limit's hook (server/submit-limit.ts). */
   limitSubmit: onRequestAsyncHookHandler;
 }
-
-const resumeSchema = {
-  type: ['object', 'null'],
-  properties: {
-    filename: { type: 'string' },
-    content_type: { type: 'string' },
-    size: { type: 'integer' },
-    url: { type: 'string' },
-  },
-  required: ['filename', 'content_type', 'size', 'url'],
-} as const;
-
-const applicationSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-    job_title: { type: 'string' },
-    fullname: { type: 'string' },
-    date_of_birth: { type: 'string' },
-    location: { type: 'string' },
-    gender: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    resume: resumeSchema,
-    origin: { type: ['string', 'null'] },
-  },
-  required: [
-    'id',
-    'created_at',
-    'job_title',
-    'fullname',
-    'date_of_birth',
-    'location',
-    'gender',
-    'email',
-    'phone',
-    'resume',
-    'origin',
-  ],
-} as const;
 
 const columns = {
   id: spartanApplications.id,
@@ -103,27 +75,23 @@ const columns = {
   ...assigneeColumns,
 };
 
-interface Row {
-  id: string;
-  createdAt: Date;
-  jobTitle: string;
-  fullname: string;
-  dateOfBirth: string;
-  location: string;
-  gender: string;
-  email: string;
-  phone: string;
-  origin: string | null;
-  resumeName: string | null;
-  resumeType: string | null;
-  resumeSize: number | null;
-}
+/**
+ * A row as `columns` reads it, less what the staff routes add (status, assignee): the resume's
+ * columns come from a left join, so may be null.
+ */
+type Row = Omit<
+  InferColumnsDataTypes<typeof columns>,
+  'status' | `assignee${string}` | `resume${string}`
+> & {
+  [K in keyof typeof columns & `resume${string}`]: GetColumnData<(typeof columns)[K]> | null;
+};
 
 export function resumeUrl(id: string): string {
   return pathWithId(APPLICATION_PATHS.spartan.resume, id);
 }
 
-function present(row: Row) {
+/** A stored application as the API answers it (schemas/applications.ts). */
+function present(row: Row): ServedSpartanApplication {
   return {
     id: row.id,
     created_at: row.createdAt,
@@ -187,14 +155,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
       onRequest: opts.limitSubmit,
       schema: {
         consumes: ['multipart/form-data'],
-        response: {
-          201: {
-            type: 'object',
-            properties: { application_id: { type: 'string' }, data: applicationSchema },
-            required: ['application_id', 'data'],
-          },
-          ...errorResponses,
-        },
+        response: { 201: spartanSubmitted, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -282,7 +243,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
     kind: 'spartan',
     table: spartanApplications,
     tableName: 'spartan_applications',
-    item: applicationSchema,
+    item: spartanApplicationView,
     rows: () =>
       db
         .select(columns)

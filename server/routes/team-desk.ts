@@ -13,10 +13,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { REVIEW_STATUSES, type ReviewKind } from '../../content/review.ts';
 import { deskRoot } from '../../schemas/api-paths.ts';
+import { errorResponses } from '../../schemas/responses.ts';
 import {
   ASSIGNEES_PATH,
+  assigneeAnswer,
   assigneeBody,
+  assigneesAnswer,
+  bulkAnswer,
   bulkBody,
+  overviewAnswer,
   DEFAULT_OVERVIEW_DAYS,
   MAX_BULK_IDS,
   MAX_OVERVIEW_DAYS,
@@ -31,7 +36,7 @@ import { APPLICATION_TABLES, deleteApplications } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
 import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
-import { staffUsers } from '../db/schema.ts';
+import { staffUsers } from '../staff/schema.ts';
 import {
   assignMany,
   assigneeOf,
@@ -123,7 +128,10 @@ export async function teamDeskRoutes(app: FastifyInstance, opts: TeamDeskRouteOp
   // username and name (no role, no other detail), by username.
   app.get(
     ASSIGNEES_PATH,
-    { onRequest: sessions.requireStaff },
+    {
+      onRequest: sessions.requireStaff,
+      schema: { response: { 200: assigneesAnswer, ...errorResponses } },
+    },
     async (): Promise<AssigneesAnswer> => ({
       data: await db
         .select({ username: staffUsers.username, name: staffUsers.name })
@@ -140,7 +148,14 @@ export async function teamDeskRoutes(app: FastifyInstance, opts: TeamDeskRouteOp
 
     app.put<{ Params: { id: string }; Body: AssigneeBody }>(
       `${desk}/:id/assignee/`,
-      { onRequest: sessions.requireStaff, schema: { params: idParams, body: assigneeBody } },
+      {
+        onRequest: sessions.requireStaff,
+        schema: {
+          params: idParams,
+          body: assigneeBody,
+          response: { 200: assigneeAnswer, ...errorResponses },
+        },
+      },
       async (request): Promise<AssigneeAnswer> => {
         const id = request.params.id.toLowerCase();
         if (!UUID.test(id)) throw ERR_NOT_FOUND();
@@ -164,7 +179,7 @@ export async function teamDeskRoutes(app: FastifyInstance, opts: TeamDeskRouteOp
       {
         onRequest: sessions.requireStaff,
         bodyLimit: BULK_BODY_LIMIT,
-        schema: { body: bulkBody },
+        schema: { body: bulkBody, response: { 200: bulkAnswer, ...errorResponses } },
       },
       async (request): Promise<BulkAnswer> => {
         const { action, status, assignee } = request.body;
@@ -224,7 +239,13 @@ export async function teamDeskRoutes(app: FastifyInstance, opts: TeamDeskRouteOp
 
     app.get<{ Querystring: OverviewQuery }>(
       overviewPath(kind),
-      { onRequest: sessions.requireStaff, schema: { querystring: overviewQuery } },
+      {
+        onRequest: sessions.requireStaff,
+        schema: {
+          querystring: overviewQuery,
+          response: { 200: overviewAnswer, ...errorResponses },
+        },
+      },
       async (request): Promise<OverviewAnswer> => {
         // Counts only, no applicant's data: not an audit event.
         return overviewOf(db, kind, overviewRange(request.query));

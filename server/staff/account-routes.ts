@@ -18,45 +18,20 @@ import { viewSession } from './sessions.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import { checkTotp } from '../security/totp.ts';
 import { StaffAccountError } from './accounts.ts';
-import { errorResponses, idParams } from '../routes/common.ts';
-import { actorOf, staffUserSchema, type StaffSecurity } from './context.ts';
+import { idParams } from '../routes/common.ts';
+import { actorOf, type StaffSecurity } from './context.ts';
+import { deleted, errorResponses } from '../../schemas/responses.ts';
+import {
+  recoveryCodes,
+  sessionExtended,
+  sessionInfo,
+  sessionList,
+  sessionsEnded,
+} from '../../schemas/staff.ts';
 import { ACCOUNT_PATHS } from '../../schemas/api-paths.ts';
 
-const user = staffUserSchema;
-
-export const sessionSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    created_at: { type: 'string' },
-    last_seen_at: { type: 'string' },
-    expires_at: { type: 'string' },
-    idle_expires_at: { type: 'string' },
-    absolute_expires_at: { type: 'string' },
-    ip: { type: 'string' },
-    user_agent: { type: 'string' },
-    current: { type: 'boolean' },
-  },
-  required: ['id', 'created_at', 'expires_at', 'idle_expires_at', 'absolute_expires_at'],
-} as const;
-
-export const sessionListResponse = {
-  200: {
-    type: 'object',
-    properties: { data: { type: 'array', items: sessionSchema } },
-    required: ['data'],
-  },
-  ...errorResponses,
-} as const;
-
-const endedResponse = {
-  200: {
-    type: 'object',
-    properties: { detail: { type: 'string' }, sessions_ended: { type: 'integer' } },
-    required: ['detail', 'sessions_ended'],
-  },
-  ...errorResponses,
-} as const;
+export const sessionListResponse = { 200: sessionList, ...errorResponses } as const;
+const endedResponse = { 200: sessionsEnded, ...errorResponses } as const;
 
 const passwordBody = z.strictObject({
   current_password: z
@@ -87,19 +62,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
     {
       onRequest: sessions.identify,
       schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              user,
-              session: sessionSchema,
-              mfa_enrolled: { type: 'boolean' },
-              recovery_codes_left: { type: 'integer' },
-            },
-            required: ['user', 'session', 'mfa_enrolled', 'recovery_codes_left'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: sessionInfo, ...errorResponses },
       },
     },
     async (request) => {
@@ -119,14 +82,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
     {
       onRequest: sessions.requireStaff,
       schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: { access: { type: 'string' }, user, session: sessionSchema },
-            required: ['access', 'user', 'session'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: sessionExtended, ...errorResponses },
       },
     },
     async (request) => {
@@ -152,10 +108,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
       onRequest: sessions.requireStaff,
       schema: {
         params: idParams,
-        response: {
-          200: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-          ...errorResponses,
-        },
+        response: { 200: deleted, ...errorResponses },
       },
     },
     async (request) => {
@@ -221,14 +174,7 @@ export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): 
       onRequest: sessions.requireStaff,
       schema: {
         body: codeBody,
-        response: {
-          200: {
-            type: 'object',
-            properties: { recovery_codes: { type: 'array', items: { type: 'string' } } },
-            required: ['recovery_codes'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: recoveryCodes, ...errorResponses },
       },
     },
     async (request) => {

@@ -4,9 +4,9 @@
  * talk to a running server without loading the database layer.
  */
 import { staffName } from '../../schemas/fields.ts';
+import { STAFF_ROLES as ROLES, type Role } from '../../schemas/staff.ts';
 
-export const ROLES = ['admin', 'reviewer'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
 
 const USERNAME = /^[a-z0-9._@-]{1,150}$/;

@@ -14,9 +14,10 @@
 import crypto from 'node:crypto';
 import { and, asc, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AuditEvent } from '../../schemas/audit-events.ts';
+import type { ServedStaffAccount } from '../../schemas/staff.ts';
 import type { AuditLog } from './audit-trail.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { staffSessions, staffUsers } from '../db/schema.ts';
+import { staffSessions, staffUsers } from './schema.ts';
 import { staffRecoveryCodes } from './schema.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
 import {
@@ -56,15 +57,6 @@ export interface StaffUser {
   username: string;
   role: Role;
   name: string;
-}
-
-export interface StaffAccount extends StaffUser {
-  createdAt: Date;
-  lastLoginAt: Date | null;
-  mfaEnrolled: boolean;
-  passwordChangeRequired: boolean;
-  setupPending: boolean;
-  activeSessions: number;
 }
 
 export interface NewStaffAccount {
@@ -171,7 +163,8 @@ export class StaffService {
     return link ? { ...user, setupLink: link } : user;
   }
 
-  async list(): Promise<StaffAccount[]> {
+  /** Every account, as the admin API lists them (schemas/staff.ts). */
+  async list(): Promise<ServedStaffAccount[]> {
     const rows = await this.db
       .select({
         ...publicColumns,
@@ -190,16 +183,16 @@ export class StaffService {
       .orderBy(asc(staffUsers.username));
     return rows.map((r) => ({
       ...publicUser(r),
-      createdAt: r.createdAt,
-      lastLoginAt: r.lastLoginAt,
-      mfaEnrolled: r.mfaEnrolledAt !== null,
-      passwordChangeRequired: r.passwordChangeRequired,
-      setupPending: r.setupTokenHash !== null,
-      activeSessions: Number(r.sessions),
+      created_at: r.createdAt,
+      last_login_at: r.lastLoginAt,
+      mfa_enrolled: r.mfaEnrolledAt !== null,
+      password_change_required: r.passwordChangeRequired,
+      setup_pending: r.setupTokenHash !== null,
+      active_sessions: Number(r.sessions),
     }));
   }
 
-  async get(id: string): Promise<StaffAccount> {
+  async get(id: string): Promise<ServedStaffAccount> {
     const account = (await this.list()).find((a) => a.id === id);
     if (!account) throw new StaffAccountError('No such staff account', 'not_found');
     return account;

@@ -17,60 +17,19 @@ import { staffName } from '../../schemas/fields.ts';
 import { MAX_PASSWORD_LENGTH } from '../../schemas/login.ts';
 import { viewSession } from './sessions.ts';
 import { ERR_CONFLICT, ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
-import { ROLES, StaffAccountError, type SetupLink, type StaffAccount } from './accounts.ts';
+import { ROLES, StaffAccountError, type SetupLink } from './accounts.ts';
 import { sessionListResponse } from './account-routes.ts';
-import { errorResponses } from '../routes/common.ts';
+import { deleted, errorResponses } from '../../schemas/responses.ts';
+import { sessionsEndedCount, staffAccountChanged, staffAccountList } from '../../schemas/staff.ts';
+import { audit } from './audit-trail.ts';
 import { actorOf, type StaffSecurity } from './context.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const accountSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    username: { type: 'string' },
-    name: { type: 'string' },
-    role: { type: 'string' },
-    created_at: { type: 'string' },
-    last_login_at: { type: ['string', 'null'] },
-    mfa_enrolled: { type: 'boolean' },
-    password_change_required: { type: 'boolean' },
-    setup_pending: { type: 'boolean' },
-    active_sessions: { type: 'integer' },
-  },
-  required: [
-    'id',
-    'username',
-    'name',
-    'role',
-    'created_at',
-    'last_login_at',
-    'mfa_enrolled',
-    'password_change_required',
-    'setup_pending',
-    'active_sessions',
-  ],
-} as const;
-
 const accountResponse = (status: 200 | 201) =>
-  ({
-    [status]: {
-      type: 'object',
-      properties: {
-        data: accountSchema,
-        setup_url: { type: 'string' },
-        setup_expires_at: { type: 'string' },
-      },
-      required: ['data'],
-    },
-    ...errorResponses,
-  }) as const;
-
-const idResponse = {
-  200: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-  ...errorResponses,
-} as const;
+  ({ [status]: staffAccountChanged, ...errorResponses }) as const;
+const idResponse = { 200: deleted, ...errorResponses } as const;
 
 const role = z.enum(ROLES, { error: 'Choose admin or reviewer' });
 const createBody = z.strictObject({
@@ -93,26 +52,11 @@ const patchBody = z.strictObject({ role: z.optional(role), name: z.optional(staf
 const userParams = z.strictObject({ id: z.string() });
 const sessionParams = z.strictObject({ id: z.string(), sid: z.string() });
 
-function present(account: StaffAccount) {
-  return {
-    id: account.id,
-    username: account.username,
-    name: account.name,
-    role: account.role,
-    created_at: account.createdAt.toISOString(),
-    last_login_at: account.lastLoginAt?.toISOString() ?? null,
-    mfa_enrolled: account.mfaEnrolled,
-    password_change_required: account.passwordChangeRequired,
-    setup_pending: account.setupPending,
-    active_sessions: account.activeSessions,
-  };
-}
-
 /** The setup page of this server as the browser addressed it; the token in the fragment. */
 function setupUrl(request: FastifyRequest, link: SetupLink) {
   return {
     setup_url: `${request.protocol}://${request.host}/security-setup#${link.token}`,
-    setup_expires_at: link.expiresAt.toISOString(),
+    setup_expires_at: link.expiresAt,
   };
 }
 
@@ -142,17 +86,10 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
     {
       onRequest,
       schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: { data: { type: 'array', items: accountSchema } },
-            required: ['data'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: staffAccountList, ...errorResponses },
       },
     },
-    async () => ({ data: (await staff.list()).map(present) }),
+    async () => ({ data: await staff.list() }),
   );
 
   app.post<{ Body: z.infer<typeof createBody> }>(
@@ -178,7 +115,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
       const account = await staff.get(created.id);
       reply.code(201);
       return {
-        data: present(account),
+        data: account,
         ...(created.setupLink ? setupUrl(request, created.setupLink) : {}),
       };
     },
@@ -194,7 +131,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
         await staff.get(id);
         if (request.body.name !== undefined) await staff.rename(id, request.body.name, actor);
         if (request.body.role !== undefined) await staff.setRole(id, request.body.role, actor);
-        return { data: present(await staff.get(id)) };
+        return { data: await staff.get(id) };
       } catch (err) {
         return staffError(err);
       }
@@ -218,7 +155,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
       const id = userId(request.params.id);
       try {
         await staff.resetMfa(id, actorOf(request));
-        return { data: present(await staff.get(id)) };
+        return { data: await staff.get(id) };
       } catch (err) {
         return staffError(err);
       }
@@ -232,7 +169,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
       const id = userId(request.params.id);
       try {
         const link = await staff.resetPasswordWithLink(id, actorOf(request));
-        return { data: present(await staff.get(id)), ...setupUrl(request, link) };
+        return { data: await staff.get(id), ...setupUrl(request, link) };
       } catch (err) {
         return staffError(err);
       }
@@ -256,14 +193,7 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
       onRequest,
       schema: {
         params: userParams,
-        response: {
-          200: {
-            type: 'object',
-            properties: { sessions_ended: { type: 'integer' } },
-            required: ['sessions_ended'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: sessionsEndedCount, ...errorResponses },
       },
     },
     async (request) => {
@@ -280,18 +210,13 @@ export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity
       const id = userId(request.params.id);
       const sid = userId(request.params.sid);
       if (!(await sessions.revokeOf(id, sid))) throw ERR_NOT_FOUND();
-      await app.auditLog.write({
-        event: 'staff.sessions_ended',
-        ...actorFields(request),
-        target: { type: 'staff_user', id },
-        detail: { sessions_ended: 1 },
-      });
+      await audit(
+        request,
+        'staff.sessions_ended',
+        { type: 'staff_user', id },
+        { sessions_ended: 1 },
+      );
       return { id: sid };
     },
   );
-}
-
-function actorFields(request: FastifyRequest) {
-  const actor = actorOf(request);
-  return { actorId: actor.id, actor: actor.username, ip: actor.ip };
 }

@@ -7,34 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { normaliseUsername } from './accounts.ts';
-import {
-  errorResponses,
-  listResponse,
-  plain,
-  realDay,
-  storableTime,
-  whole,
-} from '../routes/common.ts';
+import { plain, realDay, storableTime, whole } from '../routes/common.ts';
+import { errorResponses } from '../../schemas/responses.ts';
+import { auditPage } from '../../schemas/staff.ts';
 import type { StaffSecurity } from './context.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
-
-const entrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    at: { type: 'string' },
-    event: { type: 'string' },
-    actor_id: { type: ['string', 'null'] },
-    actor: { type: ['string', 'null'] },
-    target_type: { type: ['string', 'null'] },
-    target_id: { type: ['string', 'null'] },
-    ip: { type: ['string', 'null'] },
-    detail: { type: 'object', additionalProperties: true },
-  },
-  required: ['id', 'at', 'event', 'actor_id', 'actor', 'target_type', 'target_id', 'ip', 'detail'],
-} as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -85,7 +64,7 @@ export async function auditRoutes(app: FastifyInstance, opts: StaffSecurity): Pr
       onRequest: opts.sessions.requireAdmin,
       schema: {
         querystring: auditQuery,
-        response: { 200: listResponse(entrySchema), ...errorResponses },
+        response: { 200: auditPage, ...errorResponses },
       },
     },
     async (request) => {
@@ -107,7 +86,7 @@ export async function auditRoutes(app: FastifyInstance, opts: StaffSecurity): Pr
       return {
         data: rows.map((r) => ({
           id: r.id,
-          at: r.at.toISOString(),
+          at: r.at,
           event: r.event,
           actor_id: r.actorId,
           actor: r.actor,

@@ -171,15 +171,19 @@ export class AuditLog {
 
 /**
  * Records `event` for this request: its staff user (when logged in) as actor, its client IP.
- * Awaited by callers: an action whose record cannot be written fails rather than go unrecorded.
+ * `as` names the actor where the request has no staff user yet (the login's steps). Awaited by
+ * callers: an action whose record cannot be written fails rather than go unrecorded. The one
+ * way routes audit; the staff service records its own changes (server/staff/accounts.ts), for
+ * the CLI has no request.
  */
 export async function audit(
   request: FastifyRequest,
   event: AuditEvent,
   target?: AuditTarget | null,
   detail?: AuditEntry['detail'],
+  as?: { id: string; username: string },
 ): Promise<void> {
-  const user = request.staff?.user;
+  const user = as ?? request.staff?.user;
   await request.server.auditLog.write({
     event,
     actorId: user?.id,

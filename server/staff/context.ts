@@ -23,15 +23,3 @@ export function actorOf(request: FastifyRequest): Actor {
   const user = request.staff?.user;
   return { id: user?.id, username: user?.username ?? 'unknown', ip: request.ip };
 }
-
-/** `{id, username, role, name}`, as login answers and session calls show the user. */
-export const staffUserSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    username: { type: 'string' },
-    role: { type: 'string' },
-    name: { type: 'string' },
-  },
-  required: ['id', 'username', 'role', 'name'],
-} as const;

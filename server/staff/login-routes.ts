@@ -9,21 +9,18 @@
  * POST /api/security-setup/complete/   {token, new_password}  → the next step
  * POST /api/security-logout/           bearer                 → {detail}; the token stops working
  *
- * A challenge is a random string whose SHA-256 names a staff_login_challenges row: five
- * minutes, one step, five wrong codes at most. Calls sent at once on one challenge cannot beat
- * that: each code step claims one of its tries in one statement before checking the code, and
- * the step that completes uses the challenge up in one statement that only one call can win.
+ * Between the password and a finished login the client holds a challenge (./login-challenges.ts:
+ * five minutes, one step, five wrong codes at most).
  */
-import crypto from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { AuditEvent } from '../../schemas/audit-events.ts';
 import { loginSchema, MAX_PASSWORD_LENGTH, type LoginPayload } from '../../schemas/login.ts';
 import { audit } from './audit-trail.ts';
 import { clientInfo } from './sessions.ts';
-import { staffUsers } from '../db/schema.ts';
-import { staffLoginChallenges } from './schema.ts';
+import { staffUsers } from './schema.ts';
+import { LoginChallenges, type ChallengeRow } from './login-challenges.ts';
 import {
   ERR_INVALID_CODE,
   ERR_INVALID_CREDENTIALS,
@@ -40,8 +37,9 @@ import {
   StaffAccountError,
   type StaffRow,
 } from './accounts.ts';
-import { errorResponses } from '../routes/common.ts';
-import { staffUserSchema, type StaffSecurity } from './context.ts';
+import type { StaffSecurity } from './context.ts';
+import { done, errorResponses } from '../../schemas/responses.ts';
+import { loginStep, setupLinkInfo } from '../../schemas/staff.ts';
 import {
   ACCOUNT_PATHS,
   LOGIN_MFA_PATH,
@@ -51,34 +49,11 @@ import {
   LOGOUT_PATH,
 } from '../../schemas/api-paths.ts';
 
-const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-const CHALLENGE_ATTEMPTS = 5;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Between steps only `username` and `name` are shown. */
-const userSchema = { ...staffUserSchema, required: ['username', 'name'] } as const;
-
 /** Every answer of a login step: done (`access`), or what comes next. */
-const stepResponse = {
-  200: {
-    type: 'object',
-    properties: {
-      access: { type: 'string' },
-      user: userSchema,
-      mfa_required: { type: 'boolean' },
-      mfa_setup_required: { type: 'boolean' },
-      password_change_required: { type: 'boolean' },
-      challenge: { type: 'string' },
-      secret: { type: 'string' },
-      otpauth_url: { type: 'string' },
-      qr_svg: { type: 'string' },
-      recovery_codes: { type: 'array', items: { type: 'string' } },
-      recovery_codes_left: { type: 'integer' },
-    },
-  },
-  ...errorResponses,
-} as const;
+const stepResponse = { 200: loginStep, ...errorResponses } as const;
 
 const codeBody = z.strictObject({
   challenge: z.string({ error: 'Start the login again' }).check(z.maxLength(200)),
@@ -104,9 +79,6 @@ const setupCompleteBody = z.strictObject({
   new_password: newPassword,
 });
 
-type Stage = 'mfa' | 'mfa_setup' | 'password';
-type ChallengeRow = typeof staffLoginChallenges.$inferSelect;
-
 export { newPassword as newPasswordSchema };
 
 export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
@@ -120,85 +92,12 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     await throttle.attempt(request.ip);
   };
 
-  async function issueChallenge(user: StaffRow, stage: Stage, totpSecret?: string) {
-    const challenge = crypto.randomBytes(32).toString('base64url');
-    const now = Date.now();
-    await db
-      .delete(staffLoginChallenges)
-      .where(
-        or(
-          lt(staffLoginChallenges.expiresAt, new Date(now)),
-          eq(staffLoginChallenges.userId, user.id),
-        ),
-      );
-    await db.insert(staffLoginChallenges).values({
-      id: sha256(challenge),
-      userId: user.id,
-      stage,
-      totpSecret: totpSecret ? totpKeys.seal(totpSecret) : null,
-      attempts: 0,
-      expiresAt: new Date(now + CHALLENGE_TTL_MS),
-    });
-    return challenge;
-  }
-
-  const live = (challenge: string, stage: Stage) =>
-    and(
-      eq(staffLoginChallenges.id, sha256(challenge)),
-      eq(staffLoginChallenges.stage, stage),
-      gt(staffLoginChallenges.expiresAt, new Date()),
-      lt(staffLoginChallenges.attempts, CHALLENGE_ATTEMPTS),
-    );
-
-  async function ownerOf(row: ChallengeRow | undefined) {
-    const user = row && (await staff.findById(row.userId));
-    if (!row || !user) throw ERR_LOGIN_EXPIRED();
-    return { row, user };
-  }
-
-  /** The live challenge of a step that checks no code (the new password). */
-  async function loadChallenge(challenge: string, stage: Stage) {
-    const [row] = await db
-      .select()
-      .from(staffLoginChallenges)
-      .where(live(challenge, stage))
-      .limit(1);
-    return ownerOf(row);
-  }
-
-  /**
-   * Claims one of the challenge's tries, and one of the account's code tries, before a code is
-   * checked: of calls sent at once, no more than five check a code on one challenge, nor more
-   * than the account's allowance. Answers whether that was the account's last try.
-   */
-  async function claimChallenge(challenge: string, stage: Stage) {
-    const [claimed] = await db
-      .update(staffLoginChallenges)
-      .set({ attempts: sql`${staffLoginChallenges.attempts} + 1` })
-      .where(live(challenge, stage))
-      .returning();
-    const { row, user } = await ownerOf(claimed);
-    try {
-      return { row, user, last: await throttle.takeCode(user.id) };
-    } catch (err) {
-      // 429: no code checked, so the challenge's try is given back.
-      await db
-        .update(staffLoginChallenges)
-        .set({ attempts: sql`${staffLoginChallenges.attempts} - 1` })
-        .where(eq(staffLoginChallenges.id, row.id));
-      throw err;
-    }
-  }
-
-  /** A right code: its account try is given back, and the challenge used up (by one call only). */
-  async function useUp(row: ChallengeRow, user: StaffRow) {
-    await throttle.giveBackCode(user.id);
-    const deleted = await db
-      .delete(staffLoginChallenges)
-      .where(eq(staffLoginChallenges.id, row.id))
-      .returning({ id: staffLoginChallenges.id });
-    if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
-  }
+  const challenges = new LoginChallenges({
+    db,
+    findUser: (id) => staff.findById(id),
+    throttle,
+    totpKeys,
+  });
 
   /** A wrong code, already counted on the challenge (five kill it) and on the account. */
   async function wrongCode(
@@ -212,34 +111,28 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     return ERR_INVALID_CODE();
   }
 
+  /** Audits a login step as `user` (the request has no staff user yet). */
   function auditAs(
     request: FastifyRequest,
     user: Pick<StaffRow, 'id' | 'username'> | undefined,
     event: AuditEvent,
     detail: Record<string, string | number | boolean | null> = {},
   ) {
-    return app.auditLog.write({
-      event,
-      actorId: user?.id,
-      actor: user?.username,
-      target: user ? { type: 'staff_user', id: user.id } : null,
-      ip: request.ip,
-      detail,
-    });
+    return audit(request, event, user ? { type: 'staff_user', id: user.id } : null, detail, user);
   }
 
   /** After the password (and a forced change): the second factor, or the session. */
   async function nextStep(request: FastifyRequest, user: StaffRow, factor: string) {
     const who = { username: user.username, name: user.name };
     if (user.mfaEnrolledAt && user.totpSecret) {
-      return { mfa_required: true, challenge: await issueChallenge(user, 'mfa'), user: who };
+      return { mfa_required: true, challenge: await challenges.issue(user, 'mfa'), user: who };
     }
     if (opts.mfaRequired) {
       const secret = totpKeys.newSecret();
       const uri = totpUri(secret, user.username);
       return {
         mfa_setup_required: true,
-        challenge: await issueChallenge(user, 'mfa_setup', secret),
+        challenge: await challenges.issue(user, 'mfa_setup', secret),
         secret,
         otpauth_url: uri,
         qr_svg: await totpQrSvg(uri),
@@ -293,7 +186,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
       if (user.passwordChangeRequired) {
         return {
           password_change_required: true,
-          challenge: await issueChallenge(user, 'password'),
+          challenge: await challenges.issue(user, 'password'),
           user: { username: user.username, name: user.name },
         };
       }
@@ -305,7 +198,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_MFA_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
-      const { row, user, last } = await claimChallenge(request.body.challenge, 'mfa');
+      const { row, user, last } = await challenges.claim(request.body.challenge, 'mfa');
       const code = request.body.code;
       const factor = looksLikeRecoveryCode(code) ? 'recovery' : 'totp';
       let accepted = false;
@@ -317,7 +210,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
         accepted = step !== null && (await staff.markTotpStep(user.id, step));
       }
       if (!accepted) throw await wrongCode(request, row, user, last);
-      await useUp(row, user);
+      await challenges.useUp(row);
       // Spent by the call that used the challenge up, so a code another call sent is not lost.
       if (factor === 'recovery') {
         if (!(await staff.useRecoveryCode(user.id, code))) {
@@ -334,11 +227,11 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_MFA_SETUP_PATH,
     { onRequest: attempt, schema: { body: codeBody, response: stepResponse } },
     async (request) => {
-      const { row, user, last } = await claimChallenge(request.body.challenge, 'mfa_setup');
-      const secret = row.totpSecret ? totpKeys.open(row.totpSecret) : null;
+      const { row, user, last } = await challenges.claim(request.body.challenge, 'mfa_setup');
+      const secret = challenges.offeredSecret(row);
       const step = secret ? checkTotp(secret, request.body.code, null) : null;
       if (!secret || step === null) throw await wrongCode(request, row, user, last);
-      await useUp(row, user);
+      await challenges.useUp(row);
       const recoveryCodes = await staff.enrolTotp(user.id, secret, step);
       await auditAs(request, user, 'mfa.enrolled');
       const done = await finish(request, user, 'totp');
@@ -350,7 +243,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     LOGIN_PASSWORD_PATH,
     { onRequest: attempt, schema: { body: passwordBody, response: stepResponse } },
     async (request) => {
-      const { user } = await loadChallenge(request.body.challenge, 'password');
+      const { user } = await challenges.load(request.body.challenge, 'password');
       await staff
         .setPassword(
           user.id,
@@ -359,13 +252,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
             mustChange: false,
             event: 'password.changed',
             // Used up with the write, so that of two calls at once only one sets a password.
-            claim: async (tx) => {
-              const deleted = await tx
-                .delete(staffLoginChallenges)
-                .where(live(request.body.challenge, 'password'))
-                .returning({ id: staffLoginChallenges.id });
-              if (deleted.length === 0) throw ERR_LOGIN_EXPIRED();
-            },
+            claim: (tx) => challenges.useUpIn(tx, request.body.challenge, 'password'),
           },
           { id: user.id, username: user.username, ip: request.ip },
         )
@@ -391,18 +278,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
       onRequest: attempt,
       schema: {
         body: setupBody,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              username: { type: 'string' },
-              name: { type: 'string' },
-              expires_at: { type: 'string' },
-            },
-            required: ['username', 'name', 'expires_at'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: setupLinkInfo, ...errorResponses },
       },
     },
     async (request) => {
@@ -410,7 +286,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
       return {
         username: user.username,
         name: user.name,
-        expires_at: (user.setupExpiresAt ?? new Date()).toISOString(),
+        expires_at: user.setupExpiresAt ?? new Date(),
       };
     },
   );
@@ -451,14 +327,7 @@ export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Pro
     {
       onRequest: sessions.identify,
       schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: { detail: { type: 'string' } },
-            required: ['detail'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: done, ...errorResponses },
       },
     },
     async (request) => {

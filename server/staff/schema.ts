@@ -1,11 +1,69 @@
 /**
- * The staff-security tables beside staff_users and staff_sessions (server/db/schema.ts):
- * recovery codes, login challenges, the audit trail. Created by migrations 0005 and 0006.
+ * The staff's tables (drizzle, as the migrations in server/db/migrations create them; keep the
+ * two in step): accounts and their sessions (migration 0003), recovery codes, login challenges
+ * and the audit trail (0004 to 0006).
  */
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { staffUsers } from '../db/schema.ts';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => at('created_at').notNull();
+
+export const staffUsers = pgTable('staff_users', {
+  id: uuid('id').primaryKey(),
+  username: text('username').notNull(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  /** argon2id (or a legacy scrypt hash, replaced at the next login); '' when none is set yet. */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+  /** The TOTP key, encrypted (server/security/totp.ts). */
+  totpSecret: text('totp_secret'),
+  /** The last TOTP time step accepted: a code is good once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true, mode: 'date' }),
+  /** SHA-256 of the one-time setup link's token. */
+  setupTokenHash: text('setup_token_hash'),
+  setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true, mode: 'date' }),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * One row per login session: logout and account removal delete it. `token_id` names the one
+ * token that is good for it (extending the session replaces it).
+ */
+export const staffSessions = pgTable('staff_sessions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  /** The current token's end. */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  tokenId: uuid('token_id').notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', {
+    withTimezone: true,
+    mode: 'date',
+  }).notNull(),
+  ip: text('ip').notNull(),
+  userAgent: text('user_agent').notNull(),
+  /**
+   * The partner page's origin when the login was made there (CORS_ORIGINS), else null: such a
+   * session tells that page who is logged in and logs out, and makes no staff call (auth.ts).
+   */
+  partnerOrigin: text('partner_origin'),
+});
 
 /** Ten per account with TOTP; only a SHA-256 of each code is kept. */
 export const staffRecoveryCodes = pgTable('staff_recovery_codes', {

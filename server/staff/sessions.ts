@@ -24,9 +24,10 @@ import { and, desc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { BACKGROUND_HEADER } from '../../schemas/api-paths.ts';
 import type { Db } from '../db/index.ts';
-import { staffSessions, staffUsers } from '../db/schema.ts';
+import { staffSessions, staffUsers } from './schema.ts';
 import { ERR_FORBIDDEN_ORIGIN, ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from '../api-errors.ts';
 import { partnerOriginOf } from '../security/headers.ts';
+import type { ServedStaffSession } from '../../schemas/staff.ts';
 import { TOKEN_TTL_SECONDS, type TokenService } from '../security/tokens.ts';
 import {
   IDLE_TIMEOUT_MS,
@@ -42,18 +43,6 @@ const TOUCH_EVERY_MS = 30_000;
 const BEARER = /^bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/i;
 
 type SessionRow = typeof staffSessions.$inferSelect;
-
-export interface SessionView {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  idle_expires_at: string;
-  absolute_expires_at: string;
-  ip: string;
-  user_agent: string;
-  current: boolean;
-}
 
 export interface StaffContext {
   user: StaffUser;
@@ -82,15 +71,15 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
   };
 }
 
-export function viewSession(row: SessionRow, currentId?: string): SessionView {
+export function viewSession(row: SessionRow, currentId?: string): ServedStaffSession {
   const idle = new Date(row.lastSeenAt.getTime() + IDLE_TIMEOUT_MS);
   return {
     id: row.id,
-    created_at: row.createdAt.toISOString(),
-    last_seen_at: row.lastSeenAt.toISOString(),
-    expires_at: row.expiresAt.toISOString(),
-    idle_expires_at: (idle < row.absoluteExpiresAt ? idle : row.absoluteExpiresAt).toISOString(),
-    absolute_expires_at: row.absoluteExpiresAt.toISOString(),
+    created_at: row.createdAt,
+    last_seen_at: row.lastSeenAt,
+    expires_at: row.expiresAt,
+    idle_expires_at: idle < row.absoluteExpiresAt ? idle : row.absoluteExpiresAt,
+    absolute_expires_at: row.absoluteExpiresAt,
     ip: row.ip,
     user_agent: row.userAgent,
     current: row.id === currentId,

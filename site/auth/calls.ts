@@ -26,7 +26,7 @@ export class CallError extends Error {
   }
 }
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * One request with the session's bearer token, answered whole. A 401 ends the session here
@@ -55,7 +55,14 @@ export async function withSession<T>(config: AxiosRequestConfig): Promise<AxiosR
 export async function staffRequest<T>(
   method: Method,
   url: string,
-  options: { data?: object; params?: Record<string, unknown>; fallback?: string } = {},
+  options: {
+    data?: object;
+    params?: Record<string, unknown>;
+    fallback?: string;
+    headers?: Record<string, string>;
+    /** `blob` for a file (an export, a resume). */
+    responseType?: 'blob';
+  } = {},
 ): Promise<AxiosResponse<T>> {
   try {
     return await withSession<T>({
@@ -63,7 +70,9 @@ export async function staffRequest<T>(
       url,
       params: options.params,
       // POSTs carry a JSON body, even an empty one (the API takes no form posts).
-      data: method === 'post' || method === 'patch' ? (options.data ?? {}) : undefined,
+      data: method === 'get' || method === 'delete' ? undefined : (options.data ?? {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.responseType ? { responseType: options.responseType } : {}),
     });
   } catch (error) {
     throw new CallError(

@@ -1,5 +1,5 @@
-/** List items of navigation links, the current page marked with aria-current. */
-import { isCurrent, type NavLink } from './nav.ts';
+/** List items of navigation links, the current page (or its section's link) marked with aria-current. */
+import { currentness, type NavLink } from './nav.ts';
 
 export interface NavLinksProps {
   links: readonly NavLink[];
@@ -17,7 +17,7 @@ export function NavLinks({ links, url, className, onNavigate }: NavLinksProps) {
           <a
             className={className}
             href={link.href}
-            aria-current={isCurrent(link.href, url) ? 'page' : undefined}
+            aria-current={currentness(link, url)}
             onClick={onNavigate}
           >
             {link.label}

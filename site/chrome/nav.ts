@@ -3,6 +3,8 @@
 export interface NavLink {
   label: string;
   href: string;
+  /** Other pages that belong to this link's part of the site: it is marked on them too. */
+  section?: readonly string[];
 }
 
 export interface NavGroup {
@@ -40,18 +42,27 @@ export const STATEMENTS_GROUP: NavGroup = {
 
 export const NAV_GROUPS: readonly NavGroup[] = [ABOUT_GROUP, STATEMENTS_GROUP];
 
+const JOIN_SECTION = ['/apply-spartan', '/apply-spartan-success', '/spartan-emp-benefits'];
+const INVEST_SECTION = [
+  '/invest-apply',
+  '/success-invest',
+  '/accredited-investor',
+  '/investor-benefits',
+  '/investment-model',
+];
+
 /** Top-level links of the desktop header. */
 export const HEADER_LINKS: readonly NavLink[] = [
   { label: 'Explainers', href: '/explainers' },
-  { label: 'Join', href: '/join-spartan' },
-  { label: 'Invest', href: '/investors' },
+  { label: 'Join', href: '/join-spartan', section: JOIN_SECTION },
+  { label: 'Invest', href: '/investors', section: INVEST_SECTION },
   { label: 'The Private Spartan Wealth Fund', href: '/spartan-wealth-fund' },
 ];
 
 /** Links of the mobile menu, after its two groups. */
 export const MOBILE_LINKS: readonly NavLink[] = [
-  { label: 'Join', href: '/join-spartan' },
-  { label: 'Invest', href: '/investors' },
+  { label: 'Join', href: '/join-spartan', section: JOIN_SECTION },
+  { label: 'Invest', href: '/investors', section: INVEST_SECTION },
   { label: 'Explainers', href: '/explainers' },
   { label: 'The Private Spartan Wealth Fund', href: '/spartan-wealth-fund' },
   { label: 'Coming Soon', href: '/coming-soon' },
@@ -71,6 +82,15 @@ export const FOOTER_LEGAL_ITEMS: readonly string[] = [
   'Privacy Policy',
   'Cookies Policy',
 ];
+
+/**
+ * How a link is current: 'page' on its own page (or a page under it), 'true' on another page of
+ * its section (aria-current's "the current item of a set"), else undefined.
+ */
+export function currentness(link: NavLink, url: string): 'page' | 'true' | undefined {
+  if (isCurrent(link.href, url)) return 'page';
+  return link.section?.some((href) => isCurrent(href, url)) ? 'true' : undefined;
+}
 
 /** Whether `href` is the current page or a parent of it. */
 export function isCurrent(href: string, url: string): boolean {

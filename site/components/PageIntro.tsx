@@ -4,14 +4,15 @@ import { FundCounter } from './FundCounter.tsx';
 
 export interface PageIntroProps {
   title: string;
-  eyebrow?: string;
+  /** The small label above the title: every page has one. */
+  eyebrow: string;
   children?: ReactNode;
 }
 
 export function PageIntro({ title, eyebrow, children }: PageIntroProps) {
   return (
     <div className="page-intro">
-      {eyebrow && <p className="page-intro__eyebrow">{eyebrow}</p>}
+      <p className="page-intro__eyebrow">{eyebrow}</p>
       <h1 className="page-intro__title">{title}</h1>
       {children && <div className="page-intro__lead">{children}</div>}
     </div>

@@ -66,8 +66,10 @@ export function Passcode({ onComplete, labelledBy, describedBy }: PasscodeProps)
     update(next, PASSCODE_LENGTH - 1);
   };
 
+  // One block for the boxes and the notice: in the card's grid, an empty notice of its own would
+  // still take a row and the gap after it.
   return (
-    <>
+    <div className="passcode-field">
       <div
         className="passcode"
         role="group"
@@ -95,9 +97,10 @@ export function Passcode({ onComplete, labelledBy, describedBy }: PasscodeProps)
           />
         ))}
       </div>
+      {/* Nothing inside while there is no notice, so that its line takes no room (:empty). */}
       <p className="passcode__notice" role="status">
-        {notice}
+        {notice || null}
       </p>
-    </>
+    </div>
   );
 }

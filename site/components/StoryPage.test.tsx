@@ -13,7 +13,9 @@ const sections = ['Alpha', 'Beta', 'Gamma'].map((label) => ({
 describe('StoryPage', () => {
   it('given three sections, Next cycles through them, wraps to the first, and says what it showed', async () => {
     const user = setupUser();
-    render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
+    render(
+      <StoryPage title="Story" eyebrow="Our Statements" listLabel="Sections" sections={sections} />,
+    );
     const selected = () => screen.getByRole('tab', { selected: true }).textContent;
     expect(selected()).toBe('Alpha');
     expect(screen.getByRole('heading', { name: 'Alpha section' })).toBeVisible();
@@ -31,7 +33,9 @@ describe('StoryPage', () => {
 
   it('follows the tabs pattern: arrow keys, Home and End move the selection and focus', async () => {
     const user = setupUser();
-    render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
+    render(
+      <StoryPage title="Story" eyebrow="Our Statements" listLabel="Sections" sections={sections} />,
+    );
     const first = screen.getByRole('tab', { name: 'Alpha' });
     first.focus();
     await user.keyboard('{ArrowDown}');
@@ -46,7 +50,9 @@ describe('StoryPage', () => {
 
   it('starts with the sidebar open and collapses it', async () => {
     const user = setupUser();
-    render(<StoryPage title="Story" listLabel="Sections" sections={sections} />);
+    render(
+      <StoryPage title="Story" eyebrow="Our Statements" listLabel="Sections" sections={sections} />,
+    );
     const toggle = screen.getByRole('button', { name: /Hide sections/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.click(toggle);

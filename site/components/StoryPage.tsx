@@ -19,13 +19,28 @@ export interface StorySection {
 
 export interface StoryPageProps {
   title: string;
-  eyebrow?: string;
+  eyebrow: string;
   intro?: ReactNode;
   sections: readonly StorySection[];
   /** Label of the section list. */
   listLabel: string;
   /** Extra controls under the section (e.g. the white paper's buttons). */
   footer?: (selected: number, api: { focusList: () => void }) => ReactNode;
+}
+
+/**
+ * A section's label; a numbered one ("3. About This Paper") as its number and its title, so that
+ * in the sidebar a title that wraps starts its second line under its first word, not the number.
+ */
+function TabLabel({ label }: { label: string }) {
+  const numbered = /^(\d+\.)\s+(.*)$/.exec(label);
+  if (!numbered) return <>{label}</>;
+  return (
+    <>
+      <span className="story__tab-number">{numbered[1]}</span>{' '}
+      <span className="story__tab-title">{numbered[2]}</span>
+    </>
+  );
 }
 
 export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }: StoryPageProps) {
@@ -50,7 +65,7 @@ export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }
   };
   return (
     <div className="page story" data-sidebar={sidebarOpen ? 'open' : 'closed'}>
-      <PageIntro title={title} {...(eyebrow ? { eyebrow } : {})}>
+      <PageIntro title={title} eyebrow={eyebrow}>
         {intro}
       </PageIntro>
       <div className="story__layout">
@@ -77,7 +92,7 @@ export function StoryPage({ title, eyebrow, intro, sections, listLabel, footer }
           >
             {sections.map((section, i) => (
               <button key={section.id} className="story__tab" {...tabs.tabProps(i)}>
-                {section.label}
+                <TabLabel label={section.label} />
               </button>
             ))}
           </div>

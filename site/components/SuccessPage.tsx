@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useComingSoon } from './ComingSoon.tsx';
-import { WealthCounter } from '../../widgets/counter/WealthCounter.tsx';
+import { FundCounter } from './FundCounter.tsx';
 
 /**
  * The id a success page shows: `?id=` of its URL, so a refresh keeps it. The
@@ -49,9 +49,7 @@ export function SuccessPage({ title, lead, idBox, benefitsLabel }: SuccessPagePr
         </div>
         {soon.status}
       </div>
-      <div className="flow-success__counter">
-        <WealthCounter remember />
-      </div>
+      <FundCounter />
     </div>
   );
 }

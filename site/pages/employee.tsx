@@ -114,7 +114,7 @@ export function EmployeeLoginPage() {
 export function ForgotPasswordPage() {
   return (
     <div className="page page--form">
-      <PageIntro title="Forgot Password">
+      <PageIntro title="Forgot Password" eyebrow="Spartan employees">
         <p>Enter your email address and we will send you a one-time passcode.</p>
       </PageIntro>
       <StepForm next="/employee-one-time-pass" back>
@@ -127,7 +127,7 @@ export function ForgotPasswordPage() {
 export function ForgotSpartanIdPage() {
   return (
     <div className="page page--form">
-      <PageIntro title="Forgot Spartan Number">
+      <PageIntro title="Forgot Spartan Number" eyebrow="Spartan employees">
         <p>Enter your email address and we will send you your Spartan Number.</p>
       </PageIntro>
       <StepForm next="/employee-one-time-pass" back>
@@ -142,7 +142,7 @@ export function OneTimePassPage() {
   const hintId = useId();
   return (
     <div className="page page--form">
-      <PageIntro title="One-Time Passcode">
+      <PageIntro title="One-Time Passcode" eyebrow="Spartan employees">
         <p id={labelId}>Enter the {PASSCODE_LENGTH}-digit passcode we sent to your email.</p>
         <p id={hintId}>
           The page goes on to the next step by itself as soon as the last digit is entered.
@@ -162,7 +162,7 @@ export function OneTimePassPage() {
 export function ResetPasswordPage() {
   return (
     <div className="page page--form">
-      <PageIntro title="Reset Password">
+      <PageIntro title="Reset Password" eyebrow="Spartan employees">
         <p>Choose a new password.</p>
       </PageIntro>
       <StepForm next="/employee-login">

@@ -31,7 +31,7 @@ export function Solon300Page() {
 export function ContactPage() {
   return (
     <div className="page page--narrow">
-      <PageIntro title="Contact Us">
+      <PageIntro title="Contact Us" eyebrow="Company">
         <p>Our contact details are on their way.</p>
       </PageIntro>
       <dl className="contact-list contact-list--page">

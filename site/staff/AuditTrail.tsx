@@ -4,43 +4,24 @@
  * query string, so back, refresh and links keep them.
  */
 import { useId, useRef, useState } from 'react';
-import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 import { AUDIT_EVENT_GROUPS } from '../../schemas/audit-events.ts';
 import { navigate } from '../navigation.ts';
-import { staffCall } from '../auth/calls.ts';
-import { Panel, sectionHref, useResource, when } from './admin-ui.tsx';
+import { Panel, sectionHref, when } from './admin-ui.tsx';
+import {
+  AUDIT_FILTERS as FILTERS,
+  AUDIT_PAGE_SIZE as PAGE_SIZE,
+  fetchAudit,
+  type AuditFilters as Filters,
+} from './data/audit.ts';
+import { useResource } from './data/resource.ts';
 import { TableScroll } from './TableScroll.tsx';
 import { AppLink } from './links.tsx';
-
-const PAGE_SIZE = 25;
-
-interface AuditEntry {
-  id: number;
-  at: string;
-  event: string;
-  actor: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  ip: string | null;
-  detail: Record<string, unknown>;
-}
 
 /** The Event filter's choices: every event the server records, each group also as a whole. */
 const GROUPS = AUDIT_EVENT_GROUPS.map(({ label, prefix, events }) => ({
   label,
   choices: prefix ? [prefix, ...events] : [...events],
 }));
-
-const FILTERS = ['event', 'actor', 'target', 'ip', 'from', 'to'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-
-export function readAuditFilters(params: URLSearchParams): Filters & { page: number } {
-  const out = { page: Math.max(1, Math.floor(Number(params.get('page')) || 1)) } as Filters & {
-    page: number;
-  };
-  for (const key of FILTERS) out[key] = (params.get(key) ?? '').slice(0, 150);
-  return out;
-}
 
 const eventLabel = (event: string) => (event.endsWith('.') ? `Every ${event}* event` : event);
 
@@ -58,18 +39,7 @@ export function AuditTrail({ filters }: { filters: Filters & { page: number } })
   const uid = useId();
   const [draft, setDraft] = useState<Filters>(filters);
   const key = JSON.stringify(filters);
-  const entries = useResource(
-    () =>
-      staffCall<{ data: AuditEntry[]; total: number; page: number }>('get', STAFF_PATHS.audit, {
-        params: {
-          page: filters.page,
-          page_size: PAGE_SIZE,
-          ...Object.fromEntries(FILTERS.filter((k) => filters[k]).map((k) => [k, filters[k]])),
-        },
-        fallback: 'The audit trail could not be loaded',
-      }),
-    key,
-  );
+  const entries = useResource(() => fetchAudit(filters), key);
   const href = (values: Filters, page = 1) =>
     sectionHref('audit', { ...values, page: page > 1 ? String(page) : '' });
   const filtered = FILTERS.some((k) => filters[k]);

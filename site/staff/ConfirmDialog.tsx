@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { staffState } from './api.ts';
+import { staffState } from './data/applications.ts';
 import { fieldText, type Kind } from './kinds.ts';
 
 export interface ConfirmDialogProps {

@@ -6,7 +6,7 @@ import * as shared from '../../widgets/shared.ts';
 import { deferred, fakeClientPerTest, httpError, spyPerTest } from '../../tests/http-fakes.ts';
 import * as navigation from '../navigation.ts';
 import { authState, loginFulfilled } from '../auth/store.ts';
-import { fetchList, resetStaffState, staffState } from './api.ts';
+import { fetchList, resetStaffState, staffState } from './data/applications.ts';
 import { StaffPage } from './StaffPage.tsx';
 import { AUDIT_EVENT_GROUPS } from '../../schemas/audit-events.ts';
 
@@ -171,17 +171,7 @@ describe('staff area', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual([
-      '',
-      'Name',
-      'Email',
-      'Job role',
-      'Status',
-      'Source',
-      'Assigned to',
-      'Submitted',
-      'Actions',
-    ]);
+    ).toEqual(['Name', 'Email', 'Job role', 'Status', 'Source', 'Submitted', 'Actions']);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',

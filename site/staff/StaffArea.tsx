@@ -1,9 +1,10 @@
 import { useSnapshot } from 'valtio/react';
 import { navigate } from '../navigation.ts';
 import { authState, loggedOut } from '../auth/store.ts';
-import { ApplicationDetail } from './ApplicationDetail.tsx';
-import { ApplicationList } from './ApplicationList.tsx';
-import { resetStaffState, serverLogout, staffState } from './api.ts';
+import { ApplicationDetail } from './applications/ApplicationDetail.tsx';
+import { ApplicationList } from './applications/ApplicationList.tsx';
+import { resetStaffState, staffState } from './data/applications.ts';
+import { serverLogout } from './data/sessions.ts';
 import { KINDS } from './kinds.ts';
 import { AppLink } from './links.tsx';
 import { listHref, parseStaffUrl, type StaffView } from './urls.ts';

@@ -1,13 +1,12 @@
 /**
  * Pieces shared by the staff area's account screens (My account, Staff accounts, Audit trail):
- * their URLs, a loaded resource, a form's refusal, times and the one-time setup link.
+ * their URLs, a form's refusal, times and the one-time setup link.
  */
 import '../../widgets/text-input.ts';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { CallError } from '../auth/calls.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { STAFF_PATH } from './links.tsx';
 import './admin.css';
-import { Field } from '../../widgets/shared.ts';
+import { Field, runSubmission, useSubmission } from '../../widgets/shared.ts';
 
 export type Section = 'account' | 'staff' | 'audit';
 
@@ -18,68 +17,32 @@ export function sectionHref(section: Section, entries: Record<string, string> = 
   return `${STAFF_PATH}?${params.toString()}`;
 }
 
-export interface Resource<T> {
-  data: T | null;
-  error: string | null;
-  loading: boolean;
-  reload: () => Promise<void>;
-}
-
-/** Loads `load()` now, again when `key` changes, and on `reload()`; the last answer wins. */
-export function useResource<T>(load: () => Promise<T>, key: string): Resource<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: true,
-  });
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  });
-  const latest = useRef(0);
-  const fetchNow = useCallback(async (mine: number) => {
-    try {
-      const data = await loadRef.current();
-      if (mine === latest.current) setState({ data, error: null, loading: false });
-    } catch (failure) {
-      const error = (failure as Error).message;
-      if (mine === latest.current) setState((old) => ({ ...old, error, loading: false }));
-    }
-  }, []);
-  const reload = useCallback(async () => {
-    const mine = ++latest.current;
-    setState((old) => ({ ...old, loading: true }));
-    await fetchNow(mine);
-  }, [fetchNow]);
-  useEffect(() => {
-    void fetchNow(++latest.current);
-  }, [key, fetchNow]);
-  return { ...state, reload };
-}
-
-/** A form's state: busy, its refusal (message and fields), and a done message. */
+/**
+ * A staff form's state, kept by the widget kit's submission (the one form helper of the
+ * application, login and staff forms): busy, its refusal (message and fields) and the summary
+ * that shows it. `work` makes the calls; a CallError it throws carries the server's message and
+ * field errors.
+ */
 export function useForm() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const run = useSubmission<void>();
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const fields = run.errors;
+  const error = Object.values(fields).join('. ') || run.failure;
+  // The summary takes focus at each refusal, so that it is heard and the fields are near.
+  useEffect(() => {
+    if (run.attempt > 0) errorRef.current?.focus();
+  }, [run.attempt]);
   const submit = async (work: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      await work();
-    } catch (failure) {
-      const fieldErrors = failure instanceof CallError ? failure.fieldErrors : {};
-      setFields(fieldErrors);
-      setError(Object.values(fieldErrors).join('. ') || (failure as Error).message);
-      // The summary takes focus so that the refusal is heard and the fields are near.
-      requestAnimationFrame(() => errorRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    if (run.busy.current) return;
+    // A new attempt shows none of the last one's refusal while it runs.
+    run.update((s) => ({ ...s, errors: {}, failure: null }));
+    await runSubmission(run, {
+      validate: () => ({}),
+      send: work,
+      fallback: 'Something went wrong: try again',
+    });
   };
+  const busy = run.phase === 'submitting';
   const summary = error ? (
     <p ref={errorRef} className="staff-error" role="alert" tabIndex={-1}>
       {error}

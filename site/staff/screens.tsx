@@ -1,7 +1,8 @@
 /** The account sections of the staff area, one chunk (see StaffSection.tsx). */
-import { AuditTrail, readAuditFilters } from './AuditTrail.tsx';
-import { MyAccount } from './MyAccount.tsx';
-import { StaffAdmin } from './StaffAdmin.tsx';
+import { AuditTrail } from './AuditTrail.tsx';
+import { readAuditFilters } from './data/audit.ts';
+import { MyAccount } from './accounts/MyAccount.tsx';
+import { StaffAdmin } from './accounts/StaffAdmin.tsx';
 import { Overview } from './team/Overview.tsx';
 import { staffParams } from './urls.ts';
 

@@ -5,7 +5,7 @@
  * `before`). Defaults are left out: the New view, newest first, page 1. An application opened
  * from a list keeps that list's in its address too: its Back goes there, after a reload as well.
  */
-import { DEFAULT_FILTERS, type ListFilters } from './api.ts';
+import { DEFAULT_FILTERS, type ListFilters } from './data/applications.ts';
 import { KINDS, type Kind } from './kinds.ts';
 import { STAFF_PATH } from './links.tsx';
 

@@ -17,6 +17,11 @@ describe('settings', () => {
     [{ PORT: 'abc' }, 'PORT must be a port number from 0 to 65535, not "abc".'],
     [{ PORT: '99999' }, 'PORT must be a port number from 0 to 65535, not "99999".'],
     [{ PORT: '-1' }, 'PORT must be a port number from 0 to 65535, not "-1".'],
+    [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be a port number from 0 to 65535, not "x".'],
+    [
+      { PORT: '8080', METRICS_PORT: '8080' },
+      'METRICS_PORT must differ from PORT (8080): the metrics are served on a port of their own.',
+    ],
     [{ STAFF_MFA: 'maybe' }, 'STAFF_MFA must be required or optional, not "maybe".'],
     [
       { CORS_ORIGINS: 'https://ok.example, not a url' },

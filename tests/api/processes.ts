@@ -15,6 +15,8 @@ export interface RunningServer {
   exited: Promise<number | null>;
   /** Everything the server wrote to stderr so far (to name why it exited as it did). */
   stderr: () => string;
+  /** What it wrote to stdout until it was ready (the metrics' address among it). */
+  stdout: string;
 }
 
 /**
@@ -59,7 +61,7 @@ export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<Run
       const match = /ready on (http:\/\/\S+)/.exec(out);
       if (match?.[1]) {
         ready = true;
-        resolve({ proc, url: match[1], exited, stderr: () => err });
+        resolve({ proc, url: match[1], exited, stderr: () => err, stdout: out });
       }
     });
     proc.stderr?.on('data', (chunk: Buffer) => {

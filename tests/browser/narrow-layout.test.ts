@@ -75,9 +75,20 @@ const lines = (page: Page, selector: string) =>
 
 describe('the application id box at 320 px', () => {
   beforeAll(() => t.page.setViewportSize({ width: 320, height: 800 }));
-  it('without an id, "Application ID Number -" keeps its dash on the label\'s line', async () => {
+  it('without an id, the label keeps one line and the dash sits centred under it', async () => {
     await t.page.goto(`${mainUrl()}/apply-spartan-success`, { waitUntil: 'networkidle' });
-    expect(await lines(t.page, '.spartan-idbox')).toBe(1);
+    expect(await lines(t.page, '.spartan-idbox__label')).toBe(1);
+    const placed = await t.page.locator('.spartan-idbox').evaluate((box) => {
+      const outer = box.getBoundingClientRect();
+      const label = box.querySelector('.spartan-idbox__label')!.getBoundingClientRect();
+      const dash = box.querySelector('.spartan-idbox__value')!.getBoundingClientRect();
+      const middle = (r: DOMRect) => r.left + r.width / 2;
+      return {
+        under: dash.top >= label.bottom - 1,
+        centred: Math.abs(middle(dash) - middle(outer)) < 2,
+      };
+    });
+    expect(placed).toEqual({ under: true, centred: true });
   });
 
   it('with an id, the id still wraps inside the box', async () => {

@@ -594,3 +594,33 @@ export function clippedCards(page: Page): Promise<string[]> {
     return failures;
   });
 }
+
+/**
+ * How far the pointer reaches an element (the first matching `selector`): the width and height of
+ * the area around its centre, in whole pixels, where the topmost element under the pointer is it
+ * or inside it. A control may look smaller than the area it takes (a pseudo-element's padding).
+ */
+export function pointerArea(
+  page: Page,
+  selector: string,
+): Promise<{ width: number; height: number }> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel)!;
+    const box = el.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const hits = (x: number, y: number) => {
+      const top = document.elementFromPoint(x, y);
+      return top !== null && (top === el || el.contains(top));
+    };
+    const reach = (dx: number, dy: number) => {
+      let n = 0;
+      while (n < 200 && hits(cx + dx * (n + 1), cy + dy * (n + 1))) n += 1;
+      return n;
+    };
+    return {
+      width: reach(-1, 0) + reach(1, 0) + 1,
+      height: reach(0, -1) + reach(0, 1) + 1,
+    };
+  }, selector);
+}

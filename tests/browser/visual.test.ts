@@ -16,6 +16,7 @@ import {
   focusIndicatorFailures,
   loadEverything,
   overflowing,
+  pointerArea,
   SITE_ROUTES as ROUTES,
   targetSizeFailures,
   WIDTHS,
@@ -702,5 +703,319 @@ describe('visitor paths', () => {
       .poll(() => t.page.locator('.soon-status[role="status"]').textContent())
       .toBe('Coming soon');
     expect(new URL(t.page.url()).pathname).toBe(path);
+  });
+});
+
+/** A real id, of the form the server issues. */
+const AN_ID = 'c6bbc05e-6dd9-445b-bed8-1c2d3e4f5a6b';
+
+describe('a consistent finish', () => {
+  it('at 1440 px every page title starts at the same place, under its small label', async () => {
+    const paths = [
+      '/our-purpose',
+      '/our-philosophy',
+      '/innovation-hubs',
+      '/founders',
+      '/mission-statement',
+      '/clear-statement',
+      '/open-letter',
+      '/white-paper',
+      '/explainers',
+      '/contact-us',
+      '/spartan-emp-benefits',
+      '/investors',
+      '/accredited-investor',
+      '/apply-spartan',
+      '/employee-login',
+      '/employee-forgot-pass',
+      '/employee-forgot-spartan-id',
+      '/employee-one-time-pass',
+      '/employee-reset-pass',
+    ];
+    const seen: Record<string, { left: number; label: boolean }> = {};
+    for (const path of paths) {
+      const page = await open(path);
+      seen[path] = await page.evaluate(() => {
+        const h1 = document.querySelector('main h1')!;
+        const label = h1.previousElementSibling;
+        return {
+          left: Math.round(h1.getBoundingClientRect().left),
+          label: Boolean(
+            label?.matches('.page-intro__eyebrow') && label.textContent!.trim().length > 0,
+          ),
+        };
+      });
+    }
+    const first = seen[paths[0]!]!.left;
+    expect(seen).toEqual(Object.fromEntries(paths.map((p) => [p, { left: first, label: true }])));
+  });
+
+  it.each([
+    ['/apply-spartan-success', 320],
+    ['/apply-spartan-success', 375],
+    ['/success-invest', 320],
+    ['/success-invest', 375],
+  ])('on %s at %i px the id box keeps its label on one line, the id under it', async (path, w) => {
+    const page = await open(`${path}?id=${AN_ID}`, w);
+    await expect.poll(() => page.locator('.spartan-idbox__value').textContent()).toBe(AN_ID);
+    expect(await linesOf(page, '.spartan-idbox__label')).toBe(1);
+    const [label, value] = await page
+      .locator('.spartan-idbox__label, .spartan-idbox__value')
+      .evaluateAll((all) => all.map((el) => el.getBoundingClientRect()));
+    expect(value!.top).toBeGreaterThanOrEqual(label!.bottom - 1);
+    // The counter as other pages show it: gold border, shadow, and the fund's link.
+    const counter = await page.locator('.fund-counter').evaluate((el) => ({
+      border: getComputedStyle(el.querySelector('.spartan-counter')!).borderTopColor,
+      shadow: getComputedStyle(el.querySelector('.spartan-counter')!).boxShadow !== 'none',
+      link: el.querySelector('a')?.textContent?.includes('About the Private Spartan Wealth Fund'),
+    }));
+    expect(counter).toEqual({ border: 'rgb(201, 162, 39)', shadow: true, link: true });
+  });
+
+  it.each([375, 1440])(
+    'at %i px the login card stays put when its errors appear, one message a line',
+    async (w) => {
+      const page = await open('/security-login', w);
+      const top = () =>
+        page.getByRole('heading', { name: 'Sign in to continue' }).evaluate((el) => {
+          return Math.round(el.getBoundingClientRect().top + window.scrollY);
+        });
+      const before = await top();
+      await page.getByRole('button', { name: 'Login' }).click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+        'Enter your username',
+        'Enter your password',
+      ]);
+      expect(await top()).toBe(before);
+      const look = await alert.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { radius: parseFloat(s.borderTopLeftRadius) > 0, ring: s.outlineColor };
+      });
+      // The apply form's summary looks the same way (below): rounded, and a dark gold ring.
+      expect(look).toEqual({ radius: true, ring: 'rgb(138, 109, 11)' });
+    },
+  );
+
+  it('the apply form’s error summary is rounded, ringed in dark gold, and clear of the note', async () => {
+    const page = await open('/apply-spartan', 375);
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    const summary = page.getByRole('alert', { name: 'There is a problem' });
+    await summary.waitFor();
+    const look = await summary.evaluate((el) => {
+      const s = getComputedStyle(el);
+      const note = el.parentElement!.querySelector('.spartan-form__required, .spartan-form__note');
+      const after = note ?? el.nextElementSibling!;
+      return {
+        radius: parseFloat(s.borderTopLeftRadius) > 0,
+        ring: s.outlineColor,
+        gap: after.getBoundingClientRect().top - el.getBoundingClientRect().bottom >= 16,
+      };
+    });
+    expect(look).toEqual({ radius: true, ring: 'rgb(138, 109, 11)', gap: true });
+  });
+
+  it.each([
+    ['/our-purpose', 320],
+    ['/embed', 375],
+  ])('on %s at %i px the counter’s caption takes one line', async (path, w) => {
+    const page = await open(path, w);
+    const lines = await page
+      .locator('spartan-counter, .fund-counter')
+      .first()
+      .evaluate((el) => {
+        const root = el.shadowRoot ?? el;
+        const label = root.querySelector('.spartan-counter__label')!;
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+    expect(lines).toBe(1);
+  });
+
+  it.each([375, 1440])('at %i px the /embed preview’s counter is centred', async (w) => {
+    const page = await open('/embed', w);
+    const sides = await page.locator('.embed-builder__stage').evaluate((stage) => {
+      const el = stage.querySelector('spartan-counter')!;
+      const counter = (el.shadowRoot ?? el).querySelector('.spartan-counter')!;
+      const a = stage.getBoundingClientRect();
+      const b = counter.getBoundingClientRect();
+      return Math.abs(b.left - a.left - (a.right - b.right));
+    });
+    expect(sides).toBeLessThan(2);
+  });
+
+  it('at 1440 px Stock Plans lays its four cards across the panel, in one row', async () => {
+    const page = await open('/spartan-emp-benefits');
+    await page.getByRole('tab', { name: 'Stock Plans' }).click();
+    const grid = page.locator('[role="tabpanel"]:not([hidden]) .company-grid');
+    expect(await rowsOf(page, '[role="tabpanel"]:not([hidden]) .company-grid')).toEqual([4]);
+    const share = await grid.evaluate(
+      (el) =>
+        el.getBoundingClientRect().width /
+        el.closest('[role="tabpanel"]')!.getBoundingClientRect().width,
+    );
+    expect(share).toBeGreaterThan(0.95);
+  });
+
+  it.each([
+    ['/apply-spartan', 'Join'],
+    ['/spartan-emp-benefits', 'Join'],
+    ['/invest-apply', 'Invest'],
+    ['/accredited-investor', 'Invest'],
+  ])('on %s the header marks %s as the current part of the site', async (path, name) => {
+    const page = await open(path);
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name, exact: true });
+    expect(await link.getAttribute('aria-current')).toBe('true');
+    expect(await link.evaluate((el) => getComputedStyle(el).boxShadow)).toContain('inset');
+  });
+
+  it('at 375 px the A–Z button and the ticker’s pause take a finger’s 44 px, the letter centred', async () => {
+    const page = await open('/', 375, 800);
+    for (const selector of ['.spartan-letters__button', '.spartan-banner__toggle']) {
+      const area = await pointerArea(page, selector);
+      expect({ selector, wide: area.width >= 44, tall: area.height >= 44 }).toEqual({
+        selector,
+        wide: true,
+        tall: true,
+      });
+    }
+    await page.getByRole('combobox', { name: 'A–Z: highlight states by letter' }).click();
+    await page.getByRole('option', { name: 'I', exact: true }).click();
+    const offset = await page.locator('.spartan-letters__button').evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      const text = range.getBoundingClientRect();
+      return Math.abs(text.left - box.left - (box.right - text.right));
+    });
+    expect(offset).toBeLessThan(3);
+  });
+
+  it('at 375 px the open mobile menu’s rows of one line are all the same height', async () => {
+    const page = await open('/', 375, 800);
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    const rows = await page
+      .locator('.mobile-menu__toggle, .mobile-menu__links > li > a')
+      .evaluateAll((all) =>
+        all
+          .filter((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size === 1;
+          })
+          .map((el) => Math.round(el.getBoundingClientRect().height)),
+      );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows)).toEqual(new Set([48]));
+  });
+
+  it('at 1440 px the white paper’s page number ends at the card’s edge; wrapped chapters hang', async () => {
+    const page = await open('/white-paper');
+    const measured = await page.evaluate(() => {
+      const panel = document.querySelector('[role="tabpanel"]:not([hidden])')!;
+      const pad = parseFloat(getComputedStyle(panel).paddingRight);
+      const pageNo = panel.querySelector('.paper__page')!;
+      const range = document.createRange();
+      range.selectNodeContents(pageNo);
+      const text = range.getBoundingClientRect();
+      const titles = [...document.querySelectorAll('.story__tab-title')].map((title) => {
+        const r = document.createRange();
+        r.selectNodeContents(title);
+        return new Set([...r.getClientRects()].map((rect) => Math.round(rect.left))).size;
+      });
+      return {
+        end: Math.abs(panel.getBoundingClientRect().right - pad - text.right) < 2,
+        hanging: titles.every((n) => n === 1),
+        count: titles.length,
+      };
+    });
+    expect(measured).toEqual({ end: true, hanging: true, count: 10 });
+  });
+
+  it('employee login: no empty line under its links, gold card edges, black field edges', async () => {
+    const page = await open('/employee-login', 375);
+    const measured = await page.evaluate(() => {
+      const card = document.querySelector('.card-form')!.getBoundingClientRect();
+      const links = document.querySelector('.card-form__links')!.getBoundingClientRect();
+      const aside = getComputedStyle(document.querySelector('.card-form__aside')!);
+      const input = getComputedStyle(document.querySelector('.card-form input')!);
+      return {
+        under: Math.round(card.bottom - links.bottom) <= 30,
+        aside: aside.borderTopColor,
+        input: input.borderTopColor,
+      };
+    });
+    expect(measured).toEqual({ under: true, aside: 'rgb(201, 162, 39)', input: 'rgb(20, 20, 20)' });
+  });
+
+  it('at 375 px the passcode leaves no empty line under its boxes', async () => {
+    const page = await open('/employee-one-time-pass', 375);
+    const gap = await page.evaluate(() => {
+      const boxes = document.querySelector('.passcode')!.getBoundingClientRect();
+      const buttons = document.querySelector('.card-form .button-row')!.getBoundingClientRect();
+      return buttons.top - boxes.bottom;
+    });
+    expect(gap).toBeLessThanOrEqual(20);
+  });
+
+  it('at 375 px the home page has no doubled space between the videos and the footer', async () => {
+    const page = await open('/', 375, 800);
+    const gap = await page.evaluate(() => {
+      const dots = document.querySelector('.home-explainers')!.getBoundingClientRect();
+      const footer = document.querySelector('.site-footer')!.getBoundingClientRect();
+      return footer.top - dots.bottom;
+    });
+    expect(gap).toBeLessThanOrEqual(60);
+  });
+
+  it.each([320, 375, 768, 1024, 1440])(
+    'at %i px an explainer tile’s title bar never half-covers the clip’s own caption',
+    async (w) => {
+      const page = await open('/explainers', w);
+      const cut = await page.locator('.spartan-video-tile').evaluateAll((tiles) =>
+        tiles
+          .map((tile) => {
+            const box = tile.getBoundingClientRect();
+            const label = tile.querySelector('.spartan-video-tile__label')!.getBoundingClientRect();
+            // The clip's caption box spans 192 to 230 of its 360 lines (scripts/make-media.sh).
+            const top = box.top + (box.height * 192) / 360;
+            const bottom = box.top + (box.height * 230) / 360;
+            return label.top > top + 1 && label.top < bottom - 1 ? tile.textContent : null;
+          })
+          .filter(Boolean),
+      );
+      expect(cut).toEqual([]);
+    },
+  );
+
+  it('Go Home on a page reached from the site goes back to that page', async () => {
+    const page = await open('/founders');
+    await page.evaluate(() => {
+      location.href = '/no-such-page';
+    });
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await page.waitForURL(`${mainUrl()}/founders`);
+  });
+
+  it('at 1440 px a marker clicked on the map brings its card into view', async () => {
+    const page = await open('/innovation-hubs', 1440, 900);
+    const map = page.locator('.spartan-hub-map__map');
+    await map.scrollIntoViewIfNeeded();
+    await page.locator('.spartan-hub-map__map path.spartan-hub-map__state').first().waitFor();
+    // The map's top at the window's top: its card is below the fold.
+    await map.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top));
+    await page.locator('g.spartan-hub-map__marker[aria-label="Austin HQ"]').click();
+    await expect
+      .poll(() =>
+        page.locator('.spartan-hub-map__details').evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight + 1;
+        }),
+      )
+      .toBe(true);
   });
 });

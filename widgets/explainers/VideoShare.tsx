@@ -18,6 +18,14 @@ export function VideoShare({ title, url }: { title: string; url: string }) {
   };
   return (
     <>
+      {/* Above the buttons: the copy's message says to choose a sharing option below it. */}
+      <p
+        className="spartan-explainers__status"
+        role="status"
+        data-state={status ? (status.ok ? 'success' : 'error') : undefined}
+      >
+        {status?.text}
+      </p>
       <div ref={ref} className="spartan-explainers__share" part="share">
         <button type="button" className="spartan-button" onClick={() => void copy()}>
           Copy Link
@@ -26,13 +34,6 @@ export function VideoShare({ title, url }: { title: string; url: string }) {
           Share via Email
         </a>
       </div>
-      <p
-        className="spartan-explainers__status"
-        role="status"
-        data-state={status ? (status.ok ? 'success' : 'error') : undefined}
-      >
-        {status?.text}
-      </p>
     </>
   );
 }

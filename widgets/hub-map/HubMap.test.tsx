@@ -228,8 +228,11 @@ describe('HubMap', () => {
     await user.keyboard('{Enter}');
     expect(onHubSelect).toHaveBeenCalledWith('Denver Future Hub');
     expect(within(details()).getByRole('heading', { name: 'Denver Future Hub' })).toBeVisible();
-    // selecting on the map does not scroll the page
-    expect(scrollIntoView).not.toHaveBeenCalled();
+    // Selecting on the map asks only for the card, and only as far as needed ('nearest': no
+    // scroll at all where it is in view); the map and its markers stay where they are.
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(details());
+    expect(scrollIntoView.mock.calls[0]?.[0]).toMatchObject({ block: 'nearest' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
 

@@ -105,23 +105,26 @@ export function HubMap(props: HubMapProps & RootRefProp<HTMLDivElement>) {
     };
   }, [near, url, attempt]);
 
-  // A choice from the list asks for a scroll, made once the card shows the hub (its height
-  // changes with its text).
-  const [scrollAsked, setScrollAsked] = useState(0);
-  const choose = (name: string, scroll: boolean) => {
+  // A choice asks for a scroll, made once the card shows the hub (its height changes with its
+  // text): from the list, to the map and its card; from the map, to the card where it is below
+  // the window's edge (a marker clicked on a wide screen), and not at all where it is in view.
+  const [scrollAsked, setScrollAsked] = useState({ n: 0, from: 'list' as 'list' | 'map' });
+  const choose = (name: string, from: 'list' | 'map') => {
     setSelected(name);
     onHubSelect?.(name);
-    if (scroll) setScrollAsked((n) => n + 1);
+    setScrollAsked(({ n }) => ({ n: n + 1, from }));
   };
   useEffect(() => {
     const main = mainRef.current;
-    if (!scrollAsked || !main?.scrollIntoView) return;
+    if (!scrollAsked.n || !main?.scrollIntoView) return;
     const behavior = reducedMotion ? 'auto' : 'smooth';
+    const card = main.querySelector('[part="details"]');
     // The map and the hub's card together when they fit the window; otherwise the card, whose
     // text is the answer, with as much of the map above it as fits.
-    if (main.getBoundingClientRect().height <= window.innerHeight)
+    if (scrollAsked.from === 'map') card?.scrollIntoView({ behavior, block: 'nearest' });
+    else if (main.getBoundingClientRect().height <= window.innerHeight)
       main.scrollIntoView({ behavior, block: 'nearest' });
-    else main.querySelector('[part="details"]')?.scrollIntoView({ behavior, block: 'end' });
+    else card?.scrollIntoView({ behavior, block: 'end' });
     // Only a new request scrolls, not a change of motion preference.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollAsked]);
@@ -156,7 +159,7 @@ export function HubMap(props: HubMapProps & RootRefProp<HTMLDivElement>) {
                       part="hub"
                       aria-current={h.name === selected ? 'true' : undefined}
                       aria-controls={detailsId}
-                      onClick={() => choose(h.name, true)}
+                      onClick={() => choose(h.name, 'list')}
                     >
                       {h.name}
                     </button>
@@ -173,7 +176,7 @@ export function HubMap(props: HubMapProps & RootRefProp<HTMLDivElement>) {
                 hubs={hubs}
                 geography={map.geography}
                 selected={selected}
-                onSelect={(name) => choose(name, false)}
+                onSelect={(name) => choose(name, 'map')}
                 detailsId={detailsId}
               />
             ) : LIBRARY && url === undefined ? (

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupUser, type User } from '../../tests/user-event.ts';
 import { expectNoAxeViolations } from '../../tests/axe.ts';
@@ -38,7 +38,12 @@ describe('LoginForm', () => {
     const { container } = render(<LoginForm />);
     await u.click(screen.getByRole('button', { name: 'Login' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Enter your username. Enter your password');
+    // One message a line, not run together.
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Enter your username', 'Enter your password']);
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-invalid', 'true');
     expect(client.post).not.toHaveBeenCalled();

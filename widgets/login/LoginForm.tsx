@@ -83,11 +83,12 @@ export function LoginForm(props: LoginFormProps & RootRefProp<HTMLDivElement>) {
   const missing = LIBRARY && !authenticate && apiBase === undefined;
   const uid = useId();
   const headingId = `${uid}-heading`;
-  const errorRef = useRef<HTMLParagraphElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  // One message, or one a line (both fields empty).
+  const [error, setError] = useState<string | readonly string[] | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState(false);
   const [step, setStep] = useState<LoginStep | null>(initialStep ?? null);
@@ -147,7 +148,7 @@ export function LoginForm(props: LoginFormProps & RootRefProp<HTMLDivElement>) {
     onLogin?.(user);
   };
 
-  const fail = (message: string) => {
+  const fail = (message: string | readonly string[]) => {
     setError(message);
     setAttempt((n) => n + 1);
   };
@@ -173,7 +174,7 @@ export function LoginForm(props: LoginFormProps & RootRefProp<HTMLDivElement>) {
         const checked = api.validateLogin({ username, password });
         if (!checked.ok) {
           setFieldErrors(checked.errors);
-          fail(Object.values(checked.errors).join('. '));
+          fail(Object.values(checked.errors));
           return;
         }
         request = checked.value;
@@ -277,15 +278,25 @@ export function LoginForm(props: LoginFormProps & RootRefProp<HTMLDivElement>) {
         </h2>
         {missing && <ServerNotice of="LoginForm" />}
         {error && (
-          <p
+          <div
             ref={errorRef}
             className="spartan-login__error"
             part="error"
             role="alert"
             tabIndex={-1}
           >
-            {error}
-          </p>
+            {typeof error === 'string' ? (
+              error
+            ) : error.length === 1 ? (
+              error[0]
+            ) : (
+              <ul>
+                {error.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
         {step ? (
           <LoginStepFields

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
 import type { BulkAnswer, BulkBody } from '../../../schemas/team-desk.ts';
-import { announce } from '../api.ts';
+import { announce } from '../data/applications.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { bulkAction } from '../data/team.ts';
 import type { Kind } from '../kinds.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { navigate } from '../../navigation.ts';
-import { fetchList, sameFilters, staffState, type ListFilters } from '../api.ts';
+import { fetchList, sameFilters, staffState, type ListFilters } from '../data/applications.ts';
 import type { Kind } from '../kinds.ts';
 import { detailHref } from '../urls.ts';
 

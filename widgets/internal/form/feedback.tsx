@@ -107,24 +107,19 @@ export interface IdBoxProps {
 }
 
 /**
- * The disabled gold box of the success pages: the label and the id, or a dash. The dash keeps to
- * the label's last word: alone on a line of its own (a narrow phone) it looked broken. The same
- * elements and classes either way: a prerendered page has the dash, and hydration changes only
- * its text.
+ * The disabled gold box of the success pages: the label on a line of its own, and under it the id,
+ * or a dash. A 36-character id does not fit a phone's line beside the label: run together, the
+ * label broke in two ("Investor ID / Number c6bb…"). The same elements and classes either way: a
+ * prerendered page has the dash, and hydration changes only its text.
  */
 export function IdBox({ label, id }: IdBoxProps) {
   const ref = useRef<HTMLButtonElement>(null);
   useWidgetStyles(ref, STYLES);
-  const cut = label.lastIndexOf(' ');
-  const head = cut < 0 ? '' : label.slice(0, cut);
   return (
     <button ref={ref} type="button" className="spartan-idbox" part="id-box" disabled>
-      <span>{head}</span>{' '}
-      <span className="spartan-idbox__keep">
-        {label.slice(cut + 1)}{' '}
-        <span className="spartan-idbox__value" data-testid="id-value">
-          {id ? id : '-'}
-        </span>
+      <span className="spartan-idbox__label">{label}</span>{' '}
+      <span className="spartan-idbox__value" data-testid="id-value">
+        {id ? id : '-'}
       </span>
     </button>
   );

@@ -1,21 +1,17 @@
 /**
- * The staff calls (bearer token), as a valtio store per kind of application
- * (docs/PRODUCT.md, "Sign-in and the session": pending sets loading and
- * clears the error; fetching replaces the list; a successful delete removes
- * the item whose returned id matches; a failure stores the server's message
- * or the fallback of "Failure messages").
- * A 401 ends the session and sends the visitor to the login.
+ * Applications, the staff area's shared resource: a valtio store per kind (its list, the open
+ * application, that one's notes and history) that the list and detail screens read, and the
+ * calls that fill it (docs/PRODUCT.md, "Sign-in and the session": pending sets loading and
+ * clears the error; fetching replaces the list; a successful delete removes the item whose
+ * returned id matches; a failure stores the server's message or the fallback of "Failure
+ * messages"). Like every module of data/, it calls through staffCall (a 401 ends the session).
  */
-import type { AxiosRequestConfig } from 'axios';
 import { proxy } from 'valtio/vanilla';
-import { BACKGROUND_HEADER, deskRoot, STAFF_PATHS } from '../../schemas/api-paths.ts';
-import { endServerSession } from '../../widgets/login/login-api.ts';
-import { describeFailure, httpClient, resolveApiBase } from '../../widgets/shared.ts';
-import { withSession } from '../auth/calls.ts';
-import { authHeader } from '../auth/store.ts';
-import type { Duplicate } from '../../schemas/team-desk.ts';
-import { KINDS, fieldText, type Kind } from './kinds.ts';
-import { dropAllDrafts, dropDraft } from './note-drafts.ts';
+import { BACKGROUND_HEADER, deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import { CallError, staffCall } from '../../auth/calls.ts';
+import { KINDS, type Kind } from '../kinds.ts';
+import { dropAllDrafts, dropDraft } from '../applications/note-drafts.ts';
+import type { Duplicate } from '../../../schemas/team-desk.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -222,17 +218,6 @@ function filterErrors(errors: Record<string, string>): ListState['fieldErrors'] 
 export const sameFilters = (a: ListFilters, b: ListFilters) =>
   (Object.keys(a) as Array<keyof ListFilters>).every((key) => a[key] === b[key]);
 
-/** One staff request with the session's token; a 401 ends the session (withSession). */
-const send = async <T>(config: AxiosRequestConfig): Promise<T> =>
-  (await withSession<T>(config)).data;
-
-const call = <T>(
-  method: 'get' | 'delete' | 'put' | 'post',
-  url: string,
-  params?: Record<string, unknown>,
-  data?: unknown,
-): Promise<T> => send<T>({ method, url, params, data });
-
 /**
  * Who a read is for: `user` when someone asked for it, `background` when the page makes it by
  * itself (the live list's refresh). A background read is marked so that neither the server nor
@@ -241,18 +226,23 @@ const call = <T>(
  */
 export type Asker = 'user' | 'background';
 
-const read = <T>(url: string, by: Asker, params?: Record<string, unknown>): Promise<T> =>
-  send<T>({
-    method: 'get',
-    url,
-    params,
+/** A read, marked as the page's own when `by` is `background`. */
+export const read = <T>(
+  url: string,
+  by: Asker,
+  options: { params?: Record<string, unknown>; fallback?: string } = {},
+): Promise<T> =>
+  staffCall<T>('get', url, {
+    ...options,
     headers: by === 'background' ? { [BACKGROUND_HEADER]: '1' } : {},
   });
 
-/** The message to show for a failed call (a 401 has ended the session already, in `send`). */
-function failure(error: unknown, fallback: string): string {
-  return describeFailure(error, fallback).message;
-}
+/** Whether a call failed because what it named no longer exists (404). */
+export const isGone = (error: unknown): boolean =>
+  error instanceof CallError && error.status === 404;
+
+/** The message of a failed call (its fallback given at the call). */
+export const messageOf = (error: unknown): string => (error as Error).message;
 
 export async function fetchList(
   kind: Kind,
@@ -279,7 +269,7 @@ export async function fetchList(
       total_capped?: boolean;
       next_cursor?: string | null;
       prev_cursor?: string | null;
-    }>(KINDS[kind].list, by, listParams(filters));
+    }>(KINDS[kind].list, by, { params: listParams(filters), fallback: KINDS[kind].failed.list });
     if (!current()) return;
     state.data = Array.isArray(body.data) ? body.data : [];
     state.total = typeof body.total === 'number' ? body.total : state.data.length;
@@ -288,9 +278,8 @@ export async function fetchList(
     state.prevCursor = body.prev_cursor ?? null;
   } catch (error) {
     if (!current() || quiet) return;
-    const info = describeFailure(error, KINDS[kind].failed.list);
-    state.error = info.message;
-    state.fieldErrors = filterErrors(info.fieldErrors);
+    state.error = messageOf(error);
+    state.fieldErrors = filterErrors(error instanceof CallError ? error.fieldErrors : {});
     // The rows of the view asked for before are not this view's: none show under the message
     // (with their Delete buttons, they passed for this search's results).
     Object.assign(state, noRows());
@@ -312,16 +301,17 @@ export async function fetchDetail(kind: Kind, id: string): Promise<void> {
   state.deleted = false;
   state.duplicates = [];
   try {
-    const body = await call<{ data?: Application; duplicates?: Duplicate[] }>(
+    const body = await staffCall<{ data?: Application; duplicates?: Duplicate[] }>(
       'get',
       KINDS[kind].detail(id),
+      { fallback: KINDS[kind].failed.detail },
     );
     if (current()) {
       state.data = body.data ?? null;
       state.duplicates = Array.isArray(body.duplicates) ? body.duplicates : [];
     }
   } catch (error) {
-    if (current()) state.error = failure(error, KINDS[kind].failed.detail);
+    if (current()) state.error = messageOf(error);
   } finally {
     if (current()) state.loading = false;
   }
@@ -344,10 +334,10 @@ function forget(kind: Kind, removed: string): void {
  * Whether a call about the open application failed because it no longer exists (404: a
  * colleague, or the retention sweep, deleted it): then it is forgotten, and the detail says so.
  */
-function deletedMeanwhile(kind: Kind, id: string, error: unknown): boolean {
+export function deletedMeanwhile(kind: Kind, id: string, error: unknown): boolean {
   const detail = staffState[kind].detail;
   // Only once it has been shown: one that never loaded says why itself.
-  if (detail.data?.id !== id || describeFailure(error, '').status !== 404) return false;
+  if (detail.data?.id !== id || !isGone(error)) return false;
   forget(kind, id);
   detail.deleted = true;
   return true;
@@ -363,167 +353,23 @@ export async function removeApplication(kind: Kind, id: string): Promise<boolean
   state.deleting = true;
   state.deleteError = null;
   try {
-    const body = await call<{ id?: unknown }>('delete', KINDS[kind].remove(id));
+    const body = await staffCall<{ id?: unknown }>('delete', KINDS[kind].remove(id), {
+      fallback: KINDS[kind].failed.remove,
+    });
     forget(kind, typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : id);
     announce('Application deleted');
     return true;
   } catch (error) {
-    if (describeFailure(error, '').status === 404) {
+    if (isGone(error)) {
       forget(kind, id);
       announce(ALREADY_DELETED);
       return true;
     }
-    state.deleteError = failure(error, KINDS[kind].failed.remove);
+    state.deleteError = messageOf(error);
     return false;
   } finally {
     state.deleting = false;
   }
-}
-
-const deskPath = (kind: Kind, id: string, what: string) =>
-  `${deskRoot(kind)}/${encodeURIComponent(id)}/${what}/`;
-
-/** Loads the notes and status history of one application, and its status now. */
-export async function fetchActivity(kind: Kind, id: string): Promise<void> {
-  const state = staffState[kind].activity;
-  if (state.id !== id) Object.assign(state, { id, notes: [], history: [] });
-  state.error = null;
-  try {
-    const body = await call<{ status?: string; notes: Note[]; history: StatusChange[] }>(
-      'get',
-      deskPath(kind, id, 'activity'),
-    );
-    if (state.id !== id) return;
-    state.notes = Array.isArray(body.notes) ? body.notes : [];
-    state.history = Array.isArray(body.history) ? body.history : [];
-    const detail = staffState[kind].detail.data;
-    if (detail?.id === id && typeof body.status === 'string') detail.status = body.status;
-  } catch (error) {
-    if (deletedMeanwhile(kind, id, error)) return;
-    if (state.id === id) state.error = failure(error, 'Loading the notes failed');
-  }
-}
-
-/** What a status change refused because a colleague changed the status first says. */
-const statusChangedMeanwhile = (now: string | null) =>
-  `A colleague changed the status${now ? ` to ${fieldText('status', now)}` : ''} meanwhile, ` +
-  'so yours was not saved. The current status is shown: set it again if it should still change.';
-
-/**
- * Sets the status, from the one the staff member saw (`seen`): if a colleague changed it
- * meanwhile, the server refuses (409) and the current status and history are loaded. Answers the
- * failure's message, or null.
- */
-export async function setStatus(
-  kind: Kind,
-  id: string,
-  status: string,
-  seen?: string,
-): Promise<string | null> {
-  try {
-    const body = await call<{ status: string; notes: Note[]; history: StatusChange[] }>(
-      'put',
-      deskPath(kind, id, 'status'),
-      undefined,
-      seen === undefined ? { status } : { status, from: seen },
-    );
-    const detail = staffState[kind].detail.data;
-    if (detail?.id === id) detail.status = body.status;
-    const activity = staffState[kind].activity;
-    if (activity.id === id) Object.assign(activity, { notes: body.notes, history: body.history });
-    return null;
-  } catch (error) {
-    if (deletedMeanwhile(kind, id, error)) return ALREADY_DELETED;
-    const info = describeFailure(error, 'Changing the status failed');
-    if (info.status !== 409) return info.message;
-    await fetchActivity(kind, id);
-    const detail = staffState[kind].detail.data;
-    const now = detail?.id === id && detail.status !== seen ? String(detail.status) : null;
-    return statusChangedMeanwhile(now);
-  }
-}
-
-/** Adds a note; answers the failure's message, or null. */
-export async function addNote(kind: Kind, id: string, text: string): Promise<string | null> {
-  try {
-    const body = await call<{ data: Note }>('post', deskPath(kind, id, 'notes'), undefined, {
-      body: text,
-    });
-    const activity = staffState[kind].activity;
-    if (activity.id === id) activity.notes = [body.data, ...activity.notes];
-    return null;
-  } catch (error) {
-    if (deletedMeanwhile(kind, id, error)) return ALREADY_DELETED;
-    return failure(error, 'Saving the note failed');
-  }
-}
-
-/** Saves a Blob under `filename` through an object URL. */
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function fetchBlob(path: string, params?: Record<string, unknown>): Promise<Blob> {
-  return send<Blob>({
-    method: 'get',
-    url: path,
-    params,
-    responseType: 'blob',
-    headers: { Accept: '*/*' },
-  });
-}
-
-export const EXPORTS = {
-  csv: { path: 'export.csv', label: 'CSV', failed: 'Export CSV failed' },
-  zip: { path: 'resumes.zip', label: 'resumes (zip)', failed: 'Download resumes failed' },
-} as const;
-
-/** Downloads the current view as CSV, or its resumes as a zip (same filters, every page). */
-export async function exportView(
-  kind: Kind,
-  format: keyof typeof EXPORTS,
-  filters: ListFilters,
-): Promise<void> {
-  const what = EXPORTS[format];
-  let blob: Blob;
-  try {
-    blob = await fetchBlob(`${deskRoot(kind)}/${what.path}`, listParams(filters, false));
-  } catch (error) {
-    throw new Error(failure(error, what.failed));
-  }
-  const day = new Date().toISOString().slice(0, 10);
-  save(blob, `${kind}-applications-${day}.${format}`);
-}
-
-export const DOWNLOAD_FAILED = 'Download Resume failed';
-
-/** Fetches the resume with the bearer token and saves it through an object URL. */
-export async function downloadResume(kind: Kind, id: string, filename: string): Promise<void> {
-  const path = KINDS[kind].resume?.(id);
-  if (!path) return;
-  let blob: Blob;
-  try {
-    blob = await fetchBlob(path);
-  } catch (error) {
-    throw new Error(failure(error, DOWNLOAD_FAILED));
-  }
-  save(blob, filename);
-}
-
-/** Logs out on the server (the token stops working), whatever it answers. */
-export async function serverLogout(): Promise<void> {
-  // The token is read now, before any wait: the caller may end the local session at once.
-  // Offline or already expired, the local logout after it still ends the session here.
-  await endServerSession(resolveApiBase(undefined), authHeader(), httpClient);
 }
 
 /** The newest application's cursor (a poll: the browser revalidates it with its ETag). */
@@ -547,35 +393,16 @@ export async function fetchOrigins(kind: Kind, by: Asker = 'user'): Promise<Part
   return { origins: body.origins ?? [], complete: body.complete !== false };
 }
 
-export type NotificationMode = 'off' | 'each' | 'digest';
-
-export async function fetchNotifications(): Promise<{ mode: NotificationMode; email: string }> {
-  return call('get', STAFF_PATHS.notifications);
-}
-
-/** Saves the new-application mail choice; answers the failure's message, or null. */
-export async function saveNotifications(
-  mode: NotificationMode,
-  email: string,
-): Promise<string | null> {
-  try {
-    await call('put', STAFF_PATHS.notifications, undefined, {
-      mode,
-      ...(mode === 'off' ? {} : { email }),
-    });
-    return null;
-  } catch (error) {
-    return failure(error, 'Saving the mail choice failed');
-  }
-}
-
 /** Erases every application with this email: the counts deleted, or the failure's message. */
 export async function eraseApplicant(
   email: string,
 ): Promise<{ spartan: number; investor: number } | string> {
   try {
-    return await call('post', STAFF_PATHS.erase, undefined, { email });
+    return await staffCall('post', STAFF_PATHS.erase, {
+      data: { email },
+      fallback: 'Erasing failed',
+    });
   } catch (error) {
-    return failure(error, 'Erasing failed');
+    return messageOf(error);
   }
 }

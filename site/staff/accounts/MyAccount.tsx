@@ -4,28 +4,23 @@
  * then end).
  */
 import { useId, useState } from 'react';
-import { ACCOUNT_PATHS, pathWithId } from '../../schemas/api-paths.ts';
-import { navigate } from '../navigation.ts';
-import { staffCall } from '../auth/calls.ts';
-import { endingSession } from '../auth/expire.ts';
-import { authState, loggedOut, sessionToken } from '../auth/store.ts';
-import { Panel, TextField, useForm, useResource } from './admin-ui.tsx';
-import { resetStaffState } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { SessionTable, type StaffSession } from './Sessions.tsx';
+import { navigate } from '../../navigation.ts';
+import { endingSession } from '../../auth/expire.ts';
+import { authState, loggedOut, sessionToken } from '../../auth/store.ts';
+import { Panel, TextField, useForm } from '../admin-ui.tsx';
+import { changeOwnPassword } from '../data/accounts.ts';
+import { resetStaffState } from '../data/applications.ts';
+import { useResource } from '../data/resource.ts';
+import { endOwnSession, logoutAll, ownSessions, type StaffSession } from '../data/sessions.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { SessionTable } from './Sessions.tsx';
 
 export const PASSWORD_HINT =
   'At least 12 characters, not a common password, and not your username.';
 
 export function MyAccount() {
   const uid = useId();
-  const sessions = useResource(
-    () =>
-      staffCall<{ data: StaffSession[] }>('get', ACCOUNT_PATHS.sessions, {
-        fallback: 'Your sessions could not be loaded',
-      }).then((body) => body.data),
-    'own',
-  );
+  const sessions = useResource(ownSessions, 'own');
   const [notice, setNotice] = useState('');
   const [changed, setChanged] = useState('');
   const [ending, setEnding] = useState<string | null>(null);
@@ -39,9 +34,7 @@ export function MyAccount() {
   const endOne = async (session: StaffSession) => {
     setEnding(session.id);
     try {
-      await staffCall('delete', pathWithId(ACCOUNT_PATHS.sessionById, session.id), {
-        fallback: 'The session could not be ended',
-      });
+      await endOwnSession(session.id);
       setNotice('Session ended.');
       await sessions.reload();
     } catch (failure) {
@@ -56,9 +49,7 @@ export function MyAccount() {
     setAllError(null);
     try {
       await endingSession(sessionToken(), async () => {
-        await staffCall('post', ACCOUNT_PATHS.logoutAll, {
-          fallback: 'Logging out everywhere failed',
-        });
+        await logoutAll();
         loggedOut(authState);
       });
       resetStaffState();
@@ -112,14 +103,7 @@ export function MyAccount() {
             event.preventDefault();
             void form.submit(async () => {
               setChanged('');
-              const body = await staffCall<{ sessions_ended?: number }>(
-                'post',
-                ACCOUNT_PATHS.password,
-                {
-                  data: { current_password: current, new_password: next },
-                  fallback: 'Changing the password failed',
-                },
-              );
+              const body = await changeOwnPassword(current, next);
               setCurrent('');
               setNext('');
               const ended = body.sessions_ended ?? 0;

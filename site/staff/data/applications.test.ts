@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
-import * as shared from '../../widgets/shared.ts';
-import { deferred, fakeClientPerTest, httpError } from '../../tests/http-fakes.ts';
-import { fetchDetail, resetStaffState, staffState } from './api.ts';
+import * as shared from '../../../widgets/shared.ts';
+import { deferred, fakeClientPerTest, httpError } from '../../../tests/http-fakes.ts';
+import { fetchDetail, resetStaffState, staffState } from './applications.ts';
 
 const client = fakeClientPerTest(shared);
 beforeEach(() => resetStaffState());
