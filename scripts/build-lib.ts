@@ -113,19 +113,46 @@ export function servedManifest(): { modules: ManifestModule[] } {
 }
 
 /**
+ * What the server attributes mean for the package's elements. The sources describe the
+ * script-tag elements, which default to the origin of their script; the package's elements,
+ * bundled into an app, have no such origin and call nothing without them (docs/LIBRARY.md).
+ */
+const PACKAGE_ATTRIBUTES: Record<string, string> = {
+  'api-base':
+    'Origin of the Spartans API. Needed in an app: without it the element calls nothing and says so in the console (the script-tag bundle defaults to the origin its script came from).',
+  'media-base':
+    'Origin the /media/ paths load from. Needed in an app: without it the element calls nothing (it shows no videos) and says so in the console (the script-tag bundle defaults to the origin of its script).',
+};
+
+interface AttributeDoc {
+  name: string;
+  description?: string;
+}
+
+/**
  * The repository's custom-elements.json as the package holds it: the element classes are
- * exported by `register.js`, so its modules (the sources' element.ts files) become that one.
+ * exported by `register.js`, so its modules (the sources' element.ts files) become that one,
+ * and the server attributes say what they mean there (PACKAGE_ATTRIBUTES).
  */
 function packageManifest(): { modules: ManifestModule[] } {
   const manifest = repositoryManifest();
   const module = 'register.js';
+  const forPackage = (declaration: { attributes?: AttributeDoc[] }) => ({
+    ...declaration,
+    ...(declaration.attributes && {
+      attributes: declaration.attributes.map((a) => ({
+        ...a,
+        description: PACKAGE_ATTRIBUTES[a.name] ?? a.description,
+      })),
+    }),
+  });
   return {
     ...manifest,
     modules: [
       {
         kind: 'javascript-module',
         path: module,
-        declarations: manifest.modules.flatMap((m) => m.declarations),
+        declarations: manifest.modules.flatMap((m) => m.declarations).map(forPackage),
         exports: manifest.modules.flatMap((m) => exportedFrom(module, m.exports)),
       } as ManifestModule,
     ],
@@ -146,7 +173,12 @@ function stylesheet(): string {
       .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)))
       .sort(),
   ];
-  return files.map((f) => `/* ${f} */\n${fs.readFileSync(path.join(ROOT, f), 'utf8')}`).join('\n');
+  // The mark that tells the components their CSS is linked (LINKED_PROPERTY, widgets/runtime/styles.ts).
+  const mark = `/* Every widget's CSS is here: the components adopt none of their own. */\n:root {\n  --spartan-stylesheet: linked;\n}\n`;
+  return [
+    mark,
+    ...files.map((f) => `/* ${f} */\n${fs.readFileSync(path.join(ROOT, f), 'utf8')}`),
+  ].join('\n');
 }
 
 /**
@@ -286,6 +318,7 @@ export async function buildLib(declarations = emitDeclarations()): Promise<void>
   fs.writeFileSync(path.join(OUT, 'styles.css'), stylesheet());
   fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify(packageJson(), null, 2)}\n`);
   fs.copyFileSync(path.join(ROOT, 'docs', 'LIBRARY.md'), path.join(OUT, 'README.md'));
+  fs.copyFileSync(path.join(ROOT, 'docs', 'COMPONENTS.md'), path.join(OUT, 'COMPONENTS.md'));
   const manifest = packageManifest();
   const { name, version } = packageJson() as { name: string; version: string };
   const json = (data: object) => `${JSON.stringify(data, null, 2)}\n`;

@@ -21,6 +21,7 @@ import path from 'node:path';
 import * as analyzer from '@custom-elements-manifest/analyzer';
 import type * as TS from 'typescript';
 import { ROOT } from './paths.ts';
+import { componentReference } from './reference.ts';
 import { widgetEntries } from './widget-entries.ts';
 
 // comment-parser is what the analyzer parses JSDoc tags with; we take the analyzer's copy.
@@ -48,8 +49,8 @@ interface Described {
   name: string;
   description?: string;
 }
+// No `fieldName`: the elements have no properties of their own, only attributes.
 interface Attribute extends Described {
-  fieldName: string;
   type: { text: string };
 }
 interface Event extends Described {
@@ -144,7 +145,7 @@ interface PropDoc {
 }
 
 /** Every interface under widgets/, by name: its members (type, doc comment) and what it extends. */
-function interfaces(): Map<string, { members: Map<string, PropDoc>; extends: string[] }> {
+export function interfaces(): Map<string, { members: Map<string, PropDoc>; extends: string[] }> {
   const out = new Map<string, { members: Map<string, PropDoc>; extends: string[] }>();
   const files = fs
     .readdirSync(path.join(ROOT, 'widgets'), { recursive: true, withFileTypes: true })
@@ -217,7 +218,6 @@ function defineWidgetPlugin() {
             const converted = (kind as TS.StringLiteral).text;
             return {
               name: kebab(prop),
-              fieldName: prop,
               type: {
                 text:
                   converted === 'string'
@@ -356,19 +356,26 @@ export function generateManifest(): object {
   }
 }
 
+/** custom-elements.json and the reference generated beside it (docs/COMPONENTS.md), by file. */
+export async function generatedFiles(): Promise<Record<string, string>> {
+  const manifest = generateManifest() as Parameters<typeof componentReference>[0];
+  return {
+    'custom-elements.json': JSON.stringify(manifest, null, 2) + '\n',
+    'docs/COMPONENTS.md': componentReference(manifest),
+  };
+}
+
 export async function writeManifest(check = false): Promise<boolean> {
-  const file = path.join(ROOT, 'custom-elements.json');
-  const text = JSON.stringify(generateManifest(), null, 2) + '\n';
-  if (check) {
-    const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    if (current !== text) {
-      console.error('custom-elements.json is stale: run `npm run manifest` and commit it.');
-      return false;
+  let fresh = true;
+  for (const [name, text] of Object.entries(await generatedFiles())) {
+    const file = path.join(ROOT, name);
+    if (!check) fs.writeFileSync(file, text);
+    else if ((fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '') !== text) {
+      console.error(`${name} is stale: run \`npm run manifest\` and commit it.`);
+      fresh = false;
     }
-    return true;
   }
-  fs.writeFileSync(file, text);
-  return true;
+  return fresh;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -66,6 +66,8 @@ export interface BuildOptions extends Partial<ServerConfig> {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The embedded database's copy for `npm run backup` (Database.dump); null on PostgreSQL. */
+    dumpDatabase: ((file: string) => Promise<void>) | null;
     /** Prometheus metrics (server/metrics.ts) when METRICS_PORT is set, else null. */
     metrics: Metrics | null;
     /** The drizzle database (PGlite or PostgreSQL). */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type SpartanBannerElement, SpartanCounterElement } from './register.ts';
-import { SPARTAN_ATTRIBUTES, type SpartanAttributeName, type SpartanTag } from './elements.ts';
+import manifest from '../custom-elements.json' with { type: 'json' };
+import {
+  SPARTAN_ATTRIBUTES,
+  SPARTAN_EVENTS,
+  type SpartanAttributeName,
+  type SpartanTag,
+} from './elements.ts';
 
 describe('the published element types', () => {
   it('given every registered element, then its typed attributes are the ones it observes', () => {
@@ -11,6 +17,20 @@ describe('the published element types', () => {
         [...(attributes as readonly string[])].sort(),
       );
     }
+  });
+
+  it("given every element of the manifest, then its typed events (React 19's onspartan-… props) are the ones it dispatches", () => {
+    const declared = manifest.modules
+      .flatMap(
+        (m) => m.declarations as Array<{ tagName?: string; events?: Array<{ name: string }> }>,
+      )
+      .filter((d) => d.tagName)
+      .map((d) => [d.tagName, (d.events ?? []).map((e) => e.name).sort()]);
+    expect(Object.fromEntries(declared)).toEqual(
+      Object.fromEntries(
+        Object.entries(SPARTAN_EVENTS).map(([tag, events]) => [tag, [...events].sort()]),
+      ),
+    );
   });
 
   it('given a tag, then querySelector and the JSX intrinsic element are typed', () => {

@@ -4,7 +4,7 @@
  * exports (so `document.querySelector('spartan-counter')` is typed), their events
  * in `HTMLElementEventMap` (so `el.addEventListener('spartan-letter', (e) => e.detail.letter)`
  * type-checks), and the tags with their attributes in React's JSX (React 18 and 19 both read
- * `React.JSX`). It must agree with each widget's element.ts: elements.test.ts compares the
+ * `React.JSX`), with their events as React 19's `onspartan-…` props. It must agree with each widget's element.ts: elements.test.ts compares the
  * attribute lists below with what the registered elements observe.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
@@ -36,6 +36,39 @@ export interface SpartanElementAttributes {
 }
 
 export type SpartanTag = keyof SpartanElementAttributes;
+
+/** The events each element dispatches (elements.test.ts checks them against the manifest). */
+export interface SpartanElementEvents {
+  'spartan-counter': never;
+  'spartan-banner': 'spartan-letter';
+  'spartan-explainers': 'spartan-video-open';
+  'spartan-hub-map': 'spartan-hub-select';
+  'spartan-apply-form': 'spartan-applied';
+  'spartan-invest-form': 'spartan-invested';
+  'spartan-login': 'spartan-login';
+}
+
+/** The event names of each element, as a value (for the check above). */
+export const SPARTAN_EVENTS: {
+  [K in SpartanTag]: ReadonlyArray<SpartanElementEvents[K]>;
+} = {
+  'spartan-counter': [],
+  'spartan-banner': ['spartan-letter'],
+  'spartan-explainers': ['spartan-video-open'],
+  'spartan-hub-map': ['spartan-hub-select'],
+  'spartan-apply-form': ['spartan-applied'],
+  'spartan-invest-form': ['spartan-invested'],
+  'spartan-login': ['spartan-login'],
+};
+
+/**
+ * An element's events as React 19 props: React 19 listens for `onspartan-letter` as the event
+ * `spartan-letter` on a custom element (React 18 does not: there, use a ref and
+ * addEventListener, typed by HTMLElementEventMap).
+ */
+export type SpartanEventProps<K extends SpartanTag> = {
+  [E in SpartanElementEvents[K] as `on${E}`]?: (event: CustomEvent<SpartanEventDetails[E]>) => void;
+};
 
 /** The attribute names of each element, as a value (for the check above). */
 export const SPARTAN_ATTRIBUTES: {
@@ -78,8 +111,9 @@ type SpartanElements = { [K in SpartanTag]: SpartanElement<K> };
 type SpartanEvents = { [K in keyof SpartanEventDetails]: CustomEvent<SpartanEventDetails[K]> };
 
 type SpartanIntrinsics = {
-  [K in SpartanTag]: DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> &
-    SpartanElementAttributes[K];
+  [K in SpartanTag]: DetailedHTMLProps<HTMLAttributes<SpartanElement<K>>, SpartanElement<K>> &
+    SpartanElementAttributes[K] &
+    SpartanEventProps<K>;
 };
 
 declare global {

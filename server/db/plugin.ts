@@ -1,6 +1,7 @@
 /**
  * The database and the resume file store as a Fastify plugin ('database', which the staff
- * services and routes name as their dependency): `app.db`, `app.runStatement` and `app.files`,
+ * services and routes name as their dependency): `app.db`, `app.runStatement`, `app.files` and
+ * `app.dumpDatabase`,
  * the hourly file upkeep (server/storage/open.ts), and both closed last when the app closes.
  */
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ export const databasePlugin = fp(
     app.decorate('db', database.db);
     app.decorate('runStatement', database.run);
     app.decorate('files', files);
+    app.decorate('dumpDatabase', database.dump ?? null);
   },
   { name: 'database' },
 );

@@ -63,10 +63,19 @@ const REACT_19 = (
   }
 ).version;
 
-/** The peers each app installs: React 18's latest, and the React 19 this repository uses. */
+/**
+ * The peers each app installs: React 18's latest, and the React 19 this repository uses. The
+ * React 19 app also holds a Next.js 15 app (in its next-app/ folder, one install for both).
+ */
 const APPS = {
   18: ['react@18', 'react-dom@18', '@types/react@18', '@types/react-dom@18'],
-  19: [`react@${REACT_19}`, `react-dom@${REACT_19}`, '@types/react@19', '@types/react-dom@19'],
+  19: [
+    `react@${REACT_19}`,
+    `react-dom@${REACT_19}`,
+    '@types/react@19',
+    '@types/react-dom@19',
+    'next@15',
+  ],
 } as const;
 type Major = keyof typeof APPS;
 const appDir = (major: Major) => path.join(scratch, `react-${major}`);
@@ -156,6 +165,70 @@ export function counterTag(): 'spartan-counter' | undefined {
 export const counterAttributes: ReadonlyArray<'start-date' | 'label'> =
   SpartanCounterElement?.observedAttributes ?? [];
 `,
+  // The types a React developer expects, checked by the strict type check of each app (React 18
+  // and 19): refs, className/id/style, controlled props, strict unions, typed element events.
+  // Each @ts-expect-error fails the check when the mistake below it stops being an error.
+  'src/types-test.tsx': `import { createRef, useRef } from 'react';
+import {
+  ApplyForm,
+  Carousel,
+  Explainers,
+  HubMap,
+  InvestForm,
+  LoginForm,
+  StateBanner,
+  WealthCounter,
+} from 'spartan-platform';
+import { WealthCounter as Counter } from 'spartan-platform/counter';
+
+export function Typed() {
+  const root = useRef<HTMLDivElement>(null);
+  const carousel = createRef<HTMLElement>();
+  return (
+    <>
+      <WealthCounter ref={root} className="wide" id="fund" style={{ marginTop: 8 }} />
+      <Counter ref={(node: HTMLDivElement | null) => node?.focus()} />
+      <StateBanner letter="N" onLetterChange={(letter: string) => letter.toUpperCase()} />
+      <HubMap selected="Boston HQ" onHubSelect={(name) => name.length} />
+      <HubMap selected={null} />
+      <Explainers layout="grid" index={2} onIndexChange={(index) => index + 1} />
+      <Carousel label="Slides" index={0} onIndexChange={(index) => index + 1} ref={carousel}>
+        <p>One</p>
+      </Carousel>
+      <ApplyForm defaultValues={{ fullname: 'Ada Lovelace', email: 'ada@example.com' }} />
+      <InvestForm defaultValues={{ email: 'ada@example.com' }} className="invest" />
+      <LoginForm id="login" style={{ maxWidth: 400 }} />
+      <spartan-banner onspartan-letter={(event) => event.detail.letter.toUpperCase()} />
+      <spartan-hub-map onspartan-hub-select={(event) => event.detail.name} />
+      <spartan-apply-form
+        api-base="https://spartans.example"
+        onspartan-applied={(event) => event.detail.applicationId}
+      />
+      <spartan-explainers layout="grid" />
+      {/* @ts-expect-error: a layout the component does not have */}
+      <Explainers layout="list" />
+      {/* @ts-expect-error: nor the element */}
+      <spartan-explainers layout="list" />
+      {/* @ts-expect-error: the counter's root is a div, not a button */}
+      <WealthCounter ref={createRef<HTMLButtonElement>()} />
+      {/* @ts-expect-error: the hub map's event carries a name, not a letter */}
+      <spartan-hub-map onspartan-hub-select={(event: CustomEvent<{ letter: string }>) => event} />
+      {/* @ts-expect-error: the letter event's detail has no name */}
+      <spartan-banner onspartan-letter={(event) => event.detail.name} />
+      {/* @ts-expect-error: the index is a number */}
+      <Carousel label="Slides" index="1">
+        <p>One</p>
+      </Carousel>
+      {/* @ts-expect-error: not a field of the application form */}
+      <ApplyForm defaultValues={{ salary: '1' }} />
+      {/* @ts-expect-error: the honeypot is never prefilled */}
+      <ApplyForm defaultValues={{ website: 'https://bot.example' }} />
+      {/* @ts-expect-error: a letter is a string */}
+      <StateBanner letter={1} />
+    </>
+  );
+}
+`,
   'src/entry-client.tsx': `import { hydrateRoot } from 'react-dom/client';
 import 'spartan-platform/styles.css';
 import { App } from './App';
@@ -171,6 +244,97 @@ export const render = (): string => renderToString(<App />);
 `,
   'tsconfig.json': JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['src'] }),
 };
+
+/**
+ * A Next.js 15 App Router app, exported statically: a page with the counter alone (imported the
+ * documented way, from its own entry), a page with no widget, and one with every widget from
+ * the main entry. Its layout links the package's styles.css and then the host's stylesheet,
+ * which overrides a class of ours; a client component marks <html data-hydrated>. JavaScript
+ * files, not TypeScript: `next build` type-checks nothing then (the strict checks above do).
+ */
+const NEXT_FILES: Record<string, string> = {
+  'next.config.mjs': `export default { output: 'export', eslint: { ignoreDuringBuilds: true } };\n`,
+  'app/layout.jsx': `import 'spartan-platform/styles.css';
+import './host.css';
+import { Hydrated } from './Hydrated';
+
+export const metadata = { title: 'Consumer' };
+
+export default function RootLayout({ children }) {
+  return (
+    <html lang="en">
+      <body>
+        <Hydrated />
+        {children}
+      </body>
+    </html>
+  );
+}
+`,
+  'app/host.css': '.spartan-submit { background-color: rgb(255, 0, 0); }\n',
+  'app/Hydrated.jsx': `'use client';
+import { useEffect } from 'react';
+
+export function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+`,
+  'app/counter-only/page.jsx': `import { WealthCounter } from 'spartan-platform/counter';
+
+export default function Page() {
+  return <main><WealthCounter startDate="2025-01-01T00:00:00Z" /></main>;
+}
+`,
+  'app/none/page.jsx': `export default function Page() {
+  return <main><h1>No widget</h1></main>;
+}
+`,
+  'app/all/page.jsx': `import {
+  ApplyForm, Explainers, HubMap, InvestForm, LoginForm, SpartanProvider, StateBanner, WealthCounter,
+} from 'spartan-platform';
+
+export default function Page() {
+  return (
+    <SpartanProvider server="https://spartans.example">
+      <main>
+        <WealthCounter /><StateBanner /><Explainers /><HubMap />
+        <ApplyForm /><InvestForm /><LoginForm />
+      </main>
+    </SpartanProvider>
+  );
+}
+`,
+};
+const nextDir = () => path.join(appDir(19), 'next-app');
+
+/** `next build`'s route table: each route's first-load JS in kB. */
+let nextBuild: Promise<{ output: string; firstLoad: Record<string, number> }> | undefined;
+function buildNext(): NonNullable<typeof nextBuild> {
+  const dir = nextDir();
+  for (const [file, text] of Object.entries(NEXT_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  const next = path.join(appDir(19), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const built = promisify(execFile)(process.execPath, [next, 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  }).then(({ stdout }) => {
+    const firstLoad: Record<string, number> = {};
+    for (const [, route, kb] of stdout.matchAll(
+      /^\S\s+\S\s+(\/[\w-]*)\s+[\d.]+ k?B\s+([\d.]+) kB$/gm,
+    ))
+      firstLoad[route!] = Number(kb);
+    return { output: stdout, firstLoad };
+  });
+  built.catch(() => {});
+  return built;
+}
 
 /** A strict app of the React 19 install that imports the package under `resolution`. */
 function writeResolutionApp(resolution: 'node16' | 'node10'): string {
@@ -251,6 +415,8 @@ beforeAll(async () => {
       );
     }),
   );
+  // Beside the type checks: next build is mostly one process's work.
+  nextBuild = buildNext();
   startCheck('React 18', appDir(18));
   startCheck('React 19', appDir(19));
   for (const resolution of ['node16', 'node10'] as const)
@@ -258,20 +424,23 @@ beforeAll(async () => {
 }, 240_000);
 // The checks started run to their end before the scratch folder goes.
 afterAll(async () => {
-  await Promise.all(checks.values());
+  await Promise.all([...checks.values(), nextBuild?.catch(() => undefined)]);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('the npm package', () => {
-  it('holds only the library: JS, types, styles, the manifest, editor data and a README', () => {
+  it('holds only the library: JS, types, styles, the manifest, editor data, a README and the reference', () => {
     const files = packed.files.map((f) => f.path);
     for (const file of files) {
       expect(file).toMatch(
-        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w-]+\.d\.c?ts|styles\.css|custom-elements\.json|vscode\.html-custom-data\.json|web-types\.json|README\.md|package\.json)$/,
+        /^(?:[\w.-]+\.(?:js|cjs)|types\/.+\.d\.ts|types\/package\.json|[\w-]+\.d\.c?ts|styles\.css|custom-elements\.json|vscode\.html-custom-data\.json|web-types\.json|(?:README|COMPONENTS)\.md|package\.json)$/,
       );
     }
     for (const needed of [
       'index.js',
+      'counter.js',
+      'counter.d.ts',
+      'COMPONENTS.md',
       'index.cjs',
       'index.d.ts',
       'register.js',
@@ -337,9 +506,9 @@ describe('the npm package', () => {
       .filter((d) => d.tagName)
       .map((d) => ({ name: d.tagName, attributes: (d.attributes ?? []).map((a) => a.name) }));
     expect(tags.length).toBe(7);
-    const vscode = read<{ tags: Array<{ name: string; attributes: Array<{ name: string }> }> }>(
-      'vscode.html-custom-data.json',
-    );
+    const vscode = read<{
+      tags: Array<{ name: string; attributes: Array<{ name: string; description?: string }> }>;
+    }>('vscode.html-custom-data.json');
     expect(
       vscode.tags.map((t) => ({ name: t.name, attributes: t.attributes.map((a) => a.name) })),
     ).toEqual(tags);
@@ -348,7 +517,7 @@ describe('the npm package', () => {
         html: {
           elements: Array<{
             name: string;
-            attributes: Array<{ name: string }>;
+            attributes: Array<{ name: string; description?: string }>;
             css: { parts: unknown[] };
           }>;
         };
@@ -359,6 +528,28 @@ describe('the npm package', () => {
       elements.map((e) => ({ name: e.name, attributes: e.attributes.map((a) => a.name) })),
     ).toEqual(tags);
     expect(elements.every((e) => e.css.parts.length > 0)).toBe(true);
+
+    // They agree with the code and the README: the elements have no properties (no fieldName),
+    // and a package element without api-base or media-base calls nothing (no script origin).
+    const attributes = cem.modules
+      .flatMap((m) => m.declarations)
+      .flatMap((d) => (d.attributes ?? []) as Array<{ name: string; description?: string }>);
+    expect(attributes.filter((a) => 'fieldName' in a)).toEqual([]);
+    const readme = fs.readFileSync(path.join(installed, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('without `api-base` or `media-base` they call nothing');
+    const server = (list: Array<{ name: string; description?: string }>) =>
+      list.filter((a) => a.name === 'api-base' || a.name === 'media-base');
+    for (const described of [
+      server(attributes),
+      server(vscode.tags.flatMap((t) => t.attributes)),
+      server(elements.flatMap((e) => e.attributes)),
+    ]) {
+      expect(described).toHaveLength(4);
+      for (const a of described) {
+        expect(a.description).toContain('without it the element calls nothing');
+        expect(a.description).not.toMatch(/^[^(]*default: the origin/);
+      }
+    }
   });
 
   it("its manifest's classes are what register.js exports", () => {
@@ -554,4 +745,57 @@ describe.each([18, 19] as const)('a React %i app', (major) => {
       await t.close();
     }
   }, 180_000);
+});
+
+describe('a Next.js 15 App Router app', () => {
+  const built = () => nextBuild ?? Promise.reject(new Error('next build did not start'));
+
+  it('ships one widget for one widget: a counter-only page costs a few kB over a page with none', async () => {
+    const { firstLoad, output } = await built();
+    const table = output.slice(output.indexOf('Route (app)'));
+    expect(Object.keys(firstLoad).sort(), table).toEqual(
+      ['/_not-found', '/all', '/counter-only', '/none'].sort(),
+    );
+    // The counter and the shared runtime only; every widget weighs far more (25 kB before each
+    // component had its own entry, when the counter-only page weighed what the page of all did).
+    expect(firstLoad['/counter-only']! - firstLoad['/none']!, table).toBeLessThanOrEqual(10);
+    expect(firstLoad['/all']! - firstLoad['/counter-only']!, table).toBeGreaterThan(10);
+  }, 300_000);
+
+  it("keeps the host's override of a library class the same before and after hydration", async () => {
+    await built();
+    const out = path.join(nextDir(), 'out');
+    const origin = 'http://next.consumer.test';
+    const submitBackground = async (javaScriptEnabled: boolean) => {
+      const t = await openPage({ javaScriptEnabled });
+      try {
+        await t.context.route('https://spartans.example/**', (route) =>
+          route.fulfill({ status: 404, body: '' }),
+        );
+        await t.context.route(`${origin}/**`, (route) => {
+          const { pathname } = new URL(route.request().url());
+          const file = path.join(out, path.extname(pathname) ? pathname : `${pathname}.html`);
+          if (!fs.existsSync(file)) return route.fulfill({ status: 404, body: '' });
+          const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[
+            path.extname(file)
+          ];
+          return route.fulfill({ body: fs.readFileSync(file), contentType: type ?? 'text/plain' });
+        });
+        await t.page.goto(`${origin}/all`);
+        if (javaScriptEnabled) await t.page.locator('html[data-hydrated]').waitFor();
+        return await t.page.evaluate(() => ({
+          background: getComputedStyle(document.querySelector('.spartan-submit')!).backgroundColor,
+          // What the components adopted into the document (nothing, as styles.css is linked).
+          adopted: document.adoptedStyleSheets.length,
+        }));
+      } finally {
+        await t.close();
+      }
+    };
+    const server = await submitBackground(false);
+    const hydrated = await submitBackground(true);
+    expect(server.background).toBe('rgb(255, 0, 0)');
+    expect(hydrated.background).toBe('rgb(255, 0, 0)');
+    expect(hydrated.adopted).toBe(0);
+  }, 300_000);
 });

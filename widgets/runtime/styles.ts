@@ -6,6 +6,7 @@
  * created per page and reused by every shadow root that needs it.
  */
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { LIBRARY } from '#spartan-server';
 
 /**
  * useLayoutEffect in a browser (it runs before the first paint, so state read from the browser
@@ -38,11 +39,24 @@ export function adoptStyles(root: Document | ShadowRoot, cssTexts: readonly stri
   if (missing.length) root.adoptedStyleSheets = [...current, ...missing];
 }
 
+/** The custom property the npm package's styles.css sets on the root element (build-lib.ts). */
+const LINKED_PROPERTY = '--spartan-stylesheet';
+
+/**
+ * Whether the page links the npm package's styles.css (or a copy of it in its own CSS): it holds
+ * every widget's CSS, late parts too. Adopted sheets come after every `<link>` in the cascade, so
+ * adopting them as well would put the library's rules after the host's and undo the host's
+ * overrides at hydration; the components adopt nothing then, and the page has its CSS once.
+ */
+const linksStylesheet = (doc: Document) =>
+  getComputedStyle(doc.documentElement).getPropertyValue(LINKED_PROPERTY).trim() === 'linked';
+
 /**
  * Lets a widget's React component style itself wherever it is rendered: in a
  * custom element's shadow root (already adopted by the element, so a no-op), or
- * in the light DOM of a React app using the npm library. A page that ships the
- * widget CSS in its own stylesheet (the site) marks <html data-spartan-styles="static">.
+ * in the light DOM of a React app using the npm library, unless that page links the
+ * package's styles.css. A page that ships the widget CSS in its own stylesheet (the site)
+ * marks <html data-spartan-styles="static">.
  *
  * `late`: a part rendered only after an interaction (a popup, a dialog) from its own chunk.
  * A static page's stylesheet carries what its first paint needs, not these parts, so their
@@ -59,7 +73,8 @@ export function useWidgetStyles(
     if (root instanceof ShadowRoot) adoptStyles(root, cssTexts);
     else if (
       root instanceof Document &&
-      (late || root.documentElement.dataset.spartanStyles !== 'static')
+      (late || root.documentElement.dataset.spartanStyles !== 'static') &&
+      !(LIBRARY && linksStylesheet(root))
     )
       adoptStyles(root, cssTexts);
     // cssTexts are module constants: adopting once per mount is enough.
