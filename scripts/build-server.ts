@@ -1,6 +1,6 @@
 /**
- * The server and its command-line tools compiled for plain Node: `main.js` (server/main.ts) and
- * `staff.js` (server/cli/staff.ts), our TypeScript bundled by esbuild (the compiler tsx itself
+ * The server and its command-line tools compiled for plain Node: `main.js` (server/main.ts),
+ * `staff.js`, `backup.js` and `restore.js` (server/cli/), our TypeScript bundled by esbuild (the compiler tsx itself
  * uses), the packages left as imports from node_modules. A module loaded only when needed (the
  * S3 store) stays a chunk of its own, loaded as late as before.
  *
@@ -27,6 +27,8 @@ import { DIST, ROOT } from './paths.ts';
 export const ENTRIES = {
   main: 'server/main.ts',
   staff: 'server/cli/staff.ts',
+  backup: 'server/cli/backup.ts',
+  restore: 'server/cli/restore.ts',
 } as const;
 
 export type CompiledServer = Record<keyof typeof ENTRIES, string>;

@@ -75,6 +75,8 @@ export interface BuildOptions extends Partial<ServerConfig> {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The embedded database's copy for `npm run backup` (Database.dump); null on PostgreSQL. */
+    dumpDatabase: ((file: string) => Promise<void>) | null;
     /** Prometheus metrics (server/metrics.ts) when METRICS_PORT is set, else null. */
     metrics: Metrics | null;
     /** The drizzle database (PGlite or PostgreSQL). */
@@ -257,6 +259,7 @@ async function assemble(
   app.decorate('db', database.db);
   app.decorate('runStatement', database.run);
   app.decorate('files', files);
+  app.decorate('dumpDatabase', database.dump ?? null);
   const metrics = config.metricsPort === undefined ? null : new Metrics(database);
   app.decorate('metrics', metrics);
   metrics?.observe(app, (request) => submissionOrigin(request) !== null);

@@ -58,6 +58,7 @@ export async function startServer(): Promise<void> {
     config.dataDir,
     (m) => console.warn(m),
     databaseName(config),
+    app.dumpDatabase ?? undefined,
   );
   if (app.metrics && config.metricsPort !== undefined) {
     try {

@@ -26,6 +26,8 @@ import {
 } from './commands.ts';
 
 export const SOCKET_NAME = 'admin.sock';
+/** `npm run backup`'s request: {command: DUMP_COMMAND, file} (server/cli/backup.ts). */
+export const DUMP_COMMAND = 'dump-database';
 const MAX_REQUEST = 16 * 1024;
 
 /** The bytes a socket path may have: sun_path (108 on Linux, 104 elsewhere) less its NUL. */
@@ -89,6 +91,8 @@ export async function startAdminSocket(
   warn: (message: string) => void,
   /** This server's database, as databaseName says it. */
   database: string,
+  /** Writes the embedded database's consistent copy to a file (`npm run backup`); absent on PostgreSQL. */
+  dumpDatabase?: (file: string) => Promise<void>,
 ): Promise<() => Promise<void>> {
   const file = socketPath(dataDir);
   if (outsideDataDir(file, dataDir)) {
@@ -131,7 +135,7 @@ export async function startAdminSocket(
       // and the command must not be cut off while it runs.
       socket.setTimeout(0);
       socket.pause();
-      void answer(staff, buffer.slice(0, end), database).then((result) =>
+      void answer(staff, buffer.slice(0, end), database, dumpDatabase).then((result) =>
         socket.end(`${JSON.stringify(result)}\n`),
       );
     });
@@ -163,12 +167,30 @@ export async function startAdminSocket(
     });
 }
 
-async function answer(staff: StaffService, line: string, database: string): Promise<CommandResult> {
+async function answer(
+  staff: StaffService,
+  line: string,
+  database: string,
+  dumpDatabase: ((file: string) => Promise<void>) | undefined,
+): Promise<CommandResult> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
   } catch {
     parsed = null;
+  }
+  const dump = parsed as { command?: unknown; file?: unknown } | null;
+  if (dump?.command === DUMP_COMMAND) {
+    // Only the server's own user reaches the socket; the file is written 0600 all the same.
+    if (!dumpDatabase || typeof dump.file !== 'string' || !path.isAbsolute(dump.file)) {
+      return { code: 1, stdout: '', stderr: 'This server cannot write a copy of its database.\n' };
+    }
+    try {
+      await dumpDatabase(dump.file);
+      return { code: 0, stdout: '', stderr: '' };
+    } catch (err) {
+      return { code: 1, stdout: '', stderr: `${commandFailure(err)}\n` };
+    }
   }
   const cmd = parseCommand(parsed);
   if (!cmd) return { code: 2, stdout: '', stderr: 'Malformed staff command.\n' };
@@ -192,7 +214,10 @@ async function answer(staff: StaffService, line: string, database: string): Prom
  * Sends a command to the server on `dataDir`'s socket. Resolves null when no server answers
  * there (the CLI then opens the database itself).
  */
-export function sendToServer(dataDir: string, cmd: StaffCommand): Promise<CommandResult | null> {
+export function sendToServer(
+  dataDir: string,
+  cmd: StaffCommand | { command: typeof DUMP_COMMAND; file: string },
+): Promise<CommandResult | null> {
   const file = socketPath(dataDir);
   if (!fs.existsSync(file)) return Promise.resolve(null);
   const problem = outsideDataDir(file, dataDir) ? notPrivate(path.dirname(file)) : null;

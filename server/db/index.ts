@@ -43,6 +43,11 @@ export interface Database {
   transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * The embedded database only: writes a consistent copy of it (PGlite's data folder as a tar,
+   * taken between two statements, after a checkpoint) to `file`, mode 0600.
+   */
+  dump?: (file: string) => Promise<void>;
   /** PostgreSQL's pool: clients open, idle, and requests waiting for one (server/metrics.ts). */
   poolUse?: () => { total: number; idle: number; waiting: number };
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
@@ -161,6 +166,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       transaction: (body) => db.transaction(body),
       ping: async () => {
         await opened.query('SELECT 1');
+      },
+      dump: async (file) => {
+        await opened.exec('CHECKPOINT');
+        const tar = await opened.dumpDataDir('none');
+        fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()), { mode: 0o600, flag: 'wx' });
       },
       close: () =>
         (closed ??= (async () => {

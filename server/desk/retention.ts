@@ -101,8 +101,29 @@ export async function eraseApplicant(
   return { ...deleted, mails };
 }
 
+/** How often a process asks whether the day's run is due. */
+const CLAIM_EVERY_MS = 60 * 60 * 1000;
+
 /**
- * Runs `purgeExpired`, and deletes the outbox's mail files as old, now and then daily until the
+ * Claims today's run of job `name` for this process: true when no process (of those sharing the
+ * database) has run it in the last day. One statement, so two processes asking at once cannot
+ * both win; a process that dies after claiming leaves the day's run done (it runs again the next
+ * day), never run twice.
+ */
+export async function claimDailyRun(db: Db, name: string): Promise<boolean> {
+  // db.execute's answer differs between the two drivers: both have the rows.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+  const claimed = (await db.execute(sql`
+    INSERT INTO job_runs (name, ran_at) VALUES (${name}, now())
+    ON CONFLICT (name) DO UPDATE SET ran_at = excluded.ran_at, runs = job_runs.runs + 1
+      WHERE job_runs.ran_at <= now() - interval '1 day'
+    RETURNING name`)) as unknown as { rows: unknown[] };
+  return claimed.rows.length > 0;
+}
+
+/**
+ * Runs `purgeExpired`, and deletes the outbox's mail files as old, once a day across the
+ * processes that share the database (claimDailyRun, asked at start and then hourly) until the
  * returned stop is called.
  */
 export function startRetention(
@@ -121,10 +142,14 @@ export function startRetention(
     return { ...deleted, mails };
   };
   const run = () => {
-    running = running.then(() => once().then(onDone, onError));
+    running = running.then(() =>
+      claimDailyRun(db, 'retention')
+        .then((due) => (due ? once().then(onDone) : undefined), onError)
+        .catch(onError),
+    );
   };
   run();
-  const timer = setInterval(run, DAY_MS);
+  const timer = setInterval(run, CLAIM_EVERY_MS);
   timer.unref();
   return () => {
     clearInterval(timer);
