@@ -216,7 +216,7 @@ export const allRoutes: readonly SiteRoute[] = [
   },
   {
     // Guarded: not prerendered; the site writes an empty shell at /staff, so a direct load
-    // is a 200. Its views are in the query string (see staff/ApplicationList.tsx).
+    // is a 200. Its views are in the query string (see staff/urls.ts).
     path: '/staff',
     title: 'Staff Area',
     component: staff,

@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio/react';
 import { navigate } from '../navigation.ts';
 import { authState, loggedOut } from '../auth/store.ts';
-import { ApplicationDetail } from './ApplicationDetail.tsx';
-import { ApplicationList } from './ApplicationList.tsx';
+import { ApplicationDetail } from './applications/ApplicationDetail.tsx';
+import { ApplicationList } from './applications/ApplicationList.tsx';
 import { resetStaffState, staffState } from './data/applications.ts';
 import { serverLogout } from './data/sessions.ts';
 import { KINDS } from './kinds.ts';

@@ -1,8 +1,8 @@
 /** The account sections of the staff area, one chunk (see StaffSection.tsx). */
 import { AuditTrail } from './AuditTrail.tsx';
 import { readAuditFilters } from './data/audit.ts';
-import { MyAccount } from './MyAccount.tsx';
-import { StaffAdmin } from './StaffAdmin.tsx';
+import { MyAccount } from './accounts/MyAccount.tsx';
+import { StaffAdmin } from './accounts/StaffAdmin.tsx';
 import { staffParams } from './urls.ts';
 
 export default function Screens({ url }: { url: string }) {

@@ -10,7 +10,7 @@ import { proxy } from 'valtio/vanilla';
 import { BACKGROUND_HEADER, deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
 import { CallError, staffCall } from '../../auth/calls.ts';
 import { KINDS, type Kind } from '../kinds.ts';
-import { dropAllDrafts, dropDraft } from '../note-drafts.ts';
+import { dropAllDrafts, dropDraft } from '../applications/note-drafts.ts';
 
 export const PAGE_SIZE = 10;
 

@@ -4,15 +4,15 @@
  * then end).
  */
 import { useId, useState } from 'react';
-import { navigate } from '../navigation.ts';
-import { endingSession } from '../auth/expire.ts';
-import { authState, loggedOut, sessionToken } from '../auth/store.ts';
-import { Panel, TextField, useForm } from './admin-ui.tsx';
-import { changeOwnPassword } from './data/accounts.ts';
-import { resetStaffState } from './data/applications.ts';
-import { useResource } from './data/resource.ts';
-import { endOwnSession, logoutAll, ownSessions, type StaffSession } from './data/sessions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { navigate } from '../../navigation.ts';
+import { endingSession } from '../../auth/expire.ts';
+import { authState, loggedOut, sessionToken } from '../../auth/store.ts';
+import { Panel, TextField, useForm } from '../admin-ui.tsx';
+import { changeOwnPassword } from '../data/accounts.ts';
+import { resetStaffState } from '../data/applications.ts';
+import { useResource } from '../data/resource.ts';
+import { endOwnSession, logoutAll, ownSessions, type StaffSession } from '../data/sessions.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { SessionTable } from './Sessions.tsx';
 
 export const PASSWORD_HINT =

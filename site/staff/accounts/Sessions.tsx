@@ -1,9 +1,9 @@
 /** A table of staff sessions (your own, or an account's for an admin), each one endable. */
 import { useEffect, useRef } from 'react';
-import { TableScroll } from './TableScroll.tsx';
-import { useFocusAfterRemoval } from './useFocusAfterRemoval.ts';
-import { browserName, when } from './admin-ui.tsx';
-import type { StaffSession } from './data/sessions.ts';
+import { TableScroll } from '../TableScroll.tsx';
+import { useFocusAfterRemoval } from '../useFocusAfterRemoval.ts';
+import { browserName, when } from '../admin-ui.tsx';
+import type { StaffSession } from '../data/sessions.ts';
 
 export function SessionTable({
   sessions,

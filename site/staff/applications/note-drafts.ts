@@ -4,8 +4,8 @@
  * application after it; what they were writing waits there. A draft goes when its note is saved,
  * when its application turns out to be deleted, and with every other draft at Log out.
  */
-import { sessionStore as store } from '../auth/store.ts';
-import type { Kind } from './kinds.ts';
+import { sessionStore as store } from '../../auth/store.ts';
+import type { Kind } from '../kinds.ts';
 
 const PREFIX = 'spartanNoteDraft:';
 

@@ -1,11 +1,11 @@
-import '../../widgets/text-input.ts';
+import '../../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { eraseApplicant } from './data/applications.ts';
+import { eraseApplicant } from '../data/applications.ts';
 import {
   fetchNotifications,
   saveNotifications,
   type NotificationMode,
-} from './data/notifications.ts';
+} from '../data/notifications.ts';
 
 /** Below the lists: one's own new-application mail, and (admins) erasing an applicant's data. */
 export function DeskTools({ isAdmin, onErased }: { isAdmin: boolean; onErased: () => void }) {
