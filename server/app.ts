@@ -12,8 +12,6 @@ import querystring from 'node:querystring';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AuditLog } from './staff/audit-trail.ts';
-import { Sessions } from './staff/sessions.ts';
 import { configFromEnv, serverUrl, type ServerConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/index.ts';
 import type { RunStatement } from './db/prepared.ts';
@@ -32,25 +30,16 @@ import {
   sendError,
   type FastifyLikeError,
 } from './api-errors.ts';
-import { accountRoutes } from './staff/account-routes.ts';
-import { auditRoutes } from './staff/audit-routes.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { teamDeskRoutes } from './routes/team-desk.ts';
-import { authRoutes } from './staff/login-routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { investorRoutes } from './routes/investors.ts';
 import { spartanRoutes } from './routes/spartan.ts';
-import { staffAdminRoutes } from './staff/admin-routes.ts';
-import type { StaffSecurity } from './staff/context.ts';
 import { httpSecurity } from './security/headers.ts';
-import { LoginThrottle } from './security/login-limiter.ts';
-import { ARGON2_PARAMS, PasswordHasher, type Argon2Params } from './security/passwords.ts';
-import { loadSecret, TokenService } from './security/tokens.ts';
-import { TotpKeys } from './security/totp.ts';
+import type { Argon2Params } from './security/passwords.ts';
 import { startRetention } from './desk/retention.ts';
 import { Mailer } from './mail/mailer.ts';
 import { outboxTransport, smtpTransport } from './mail/transport.ts';
-import { StaffService } from './staff/accounts.ts';
 import { Metrics } from './metrics.ts';
 import { submissionOrigin } from './routes/common.ts';
 import { MULTIPART_LIMITS } from './uploads.ts';
@@ -59,7 +48,9 @@ import { useStrictJson, useZodValidation } from './validation.ts';
 import { staticRoutes } from './static.ts';
 import { SubmitLimiter } from './submit-limit.ts';
 import { StorageUnavailableError, type FileStore } from './storage/index.ts';
-import { openFileStore, startFileUpkeep } from './storage/open.ts';
+import { openFileStore } from './storage/open.ts';
+import { databasePlugin } from './db/plugin.ts';
+import { staffRoutes, staffServices } from './staff/plugin.ts';
 
 export interface BuildOptions extends Partial<ServerConfig> {
   /** Request and error logs (JSON lines): on stdout, or into `stream` (tests read them). */
@@ -83,10 +74,6 @@ declare module 'fastify' {
     db: Db;
     /** A statement run for its effect, prepared once per text (server/db/prepared.ts). */
     runStatement: RunStatement;
-    /** Staff accounts: `await app.staff.create({ username, password, name })`. */
-    staff: StaffService;
-    /** Password hashing and policy, on the bounded worker pool (server/security/passwords.ts). */
-    passwords: PasswordHasher;
     /** Where resume bytes live (server/storage); see deleteApplications in server/applications.ts. */
     files: FileStore;
     /** Outgoing mail through its queue (server/mail/mailer.ts). */
@@ -191,7 +178,6 @@ async function assemble(
   options: BuildOptions,
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
-  const passwordHashing = options.passwordHashing;
   const timeouts = { ...SLOW_CLIENT_TIMEOUTS, ...options.timeouts };
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(options.logger),
@@ -247,43 +233,12 @@ async function assemble(
     });
     done();
   });
-  const upkeep = await startFileUpkeep(database, files, (err) =>
-    app.log.error({ err: errorLabel(err) }, 'file sweep failed'),
-  );
-  app.addHook('onClose', async () => {
-    await upkeep.stop();
-    await files.close();
-    await database.close();
-  });
-
-  app.decorate('db', database.db);
-  app.decorate('runStatement', database.run);
-  app.decorate('files', files);
-  app.decorate('dumpDatabase', database.dump ?? null);
+  await app.register(databasePlugin, { database, files });
   const metrics = config.metricsPort === undefined ? null : new Metrics(database);
   app.decorate('metrics', metrics);
   metrics?.observe(app, (request) => submissionOrigin(request) !== null);
-  const tokens = new TokenService(loadSecret(config.dataDir, config.authSecret));
-  const weaker =
-    passwordHashing &&
-    (passwordHashing.memoryCost < ARGON2_PARAMS.memoryCost ||
-      passwordHashing.timeCost < ARGON2_PARAMS.timeCost);
-  if (weaker && config.production) {
-    throw new Error('argon2id below OWASP minimum parameters is for tests, never production');
-  }
-  const hasher = new PasswordHasher(passwordHashing ?? ARGON2_PARAMS, config.hashPool);
-  const throttle = LoginThrottle.create(config.rateLimits, config.databaseUrl);
-  const auditLog = new AuditLog(database.db);
-  metrics?.countLogins(auditLog);
-  const totpKeys = new TotpKeys(tokens.derive('totp'));
-  const staff = new StaffService(database.db, hasher, totpKeys, auditLog);
-  app.addHook('onClose', async () => {
-    auditLog.stop();
-    await Promise.all([hasher.close(), throttle.close()]);
-  });
-  app.decorate('staff', staff);
-  app.decorate('passwords', hasher);
-  app.decorate('auditLog', auditLog);
+  await app.register(staffServices, { config, passwordHashing: options.passwordHashing });
+  metrics?.countLogins(app.auditLog);
   app.decorate('listeningUrl', () => {
     const address = app.server.address();
     return serverUrl(
@@ -339,21 +294,9 @@ async function assemble(
     return sendError(reply, answer);
   });
 
-  const sessions = new Sessions(database.db, tokens, {
-    mfaRequired: config.staffMfa === 'required',
-  });
+  const { sessions } = app;
   const submitLimiter = new SubmitLimiter(config.rateLimits.submit, database.url);
   app.addHook('onClose', () => submitLimiter.close());
-  const security: StaffSecurity = {
-    db: database.db,
-    sessions,
-    staff,
-    hasher,
-    throttle,
-    totpKeys,
-    mfaRequired: config.staffMfa === 'required',
-  };
-
   // Called, not registered: its headers and CORS rules apply to every route, static ones too.
   await httpSecurity(app, {
     corsOrigins: config.corsOrigins,
@@ -366,10 +309,7 @@ async function assemble(
   useZodSerialization(app);
 
   await app.register(healthRoutes, { ping: () => database.ping() });
-  await app.register(authRoutes, security);
-  await app.register(accountRoutes, security);
-  await app.register(staffAdminRoutes, security);
-  await app.register(auditRoutes, security);
+  await app.register(staffRoutes);
   await app.register(spartanRoutes, {
     db: database.db,
     files,
@@ -396,9 +336,6 @@ async function assemble(
   });
   await app.register(staticRoutes, { distDir: config.distDir });
   await app.ready();
-  auditLog.startRetention(config.auditRetentionDays, (err) =>
-    app.log.error({ err }, 'audit retention failed'),
-  );
   mailer.start();
   retention.stop = startRetention(
     database.db,

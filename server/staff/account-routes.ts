@@ -19,7 +19,7 @@ import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import { checkTotp } from '../security/totp.ts';
 import { StaffAccountError } from './accounts.ts';
 import { idParams } from '../routes/common.ts';
-import { actorOf, type StaffSecurity } from './context.ts';
+import { actorOf } from './context.ts';
 import { deleted, errorResponses } from '../../schemas/responses.ts';
 import {
   recoveryCodes,
@@ -54,7 +54,8 @@ const codeBody = z.strictObject({
     .check(z.trim(), z.minLength(1, 'Enter the code'), z.maxLength(40, 'Invalid code')),
 });
 
-export async function accountRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const opts = app.staffSecurity;
   const { sessions, staff, hasher, throttle } = opts;
 
   app.get(

@@ -17,7 +17,7 @@ import type { AuditEvent } from '../../schemas/audit-events.ts';
 import type { ServedStaffAccount } from '../../schemas/staff.ts';
 import type { AuditLog } from './audit-trail.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { staffSessions, staffUsers } from './schema.ts';
+import { staffLoginChallenges, staffSessions, staffUsers } from './schema.ts';
 import { staffRecoveryCodes } from './schema.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
 import {
@@ -261,7 +261,7 @@ export class StaffService {
       if (row.role === role) return false;
       if (role !== 'admin') await this.guardLastAdmin(tx, id);
       await tx.update(staffUsers).set({ role }).where(eq(staffUsers.id, id));
-      await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
+      await this.deleteSessions(tx, id);
       return true;
     });
     if (changed) await this.record(actor, 'staff.role_changed', id, { role });
@@ -463,7 +463,12 @@ export class StaffService {
     }
   }
 
+  /**
+   * Ends the account's sessions (but `keep`) and discards its pending login steps: a login begun
+   * before a password, second-factor, session or role change must not be finished after it.
+   */
   private async deleteSessions(tx: Pick<Db, 'delete'>, id: string, keep?: string): Promise<number> {
+    await tx.delete(staffLoginChallenges).where(eq(staffLoginChallenges.userId, id));
     const gone = await tx
       .delete(staffSessions)
       .where(and(eq(staffSessions.userId, id), keep ? ne(staffSessions.id, keep) : undefined))

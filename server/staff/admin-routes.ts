@@ -22,7 +22,7 @@ import { sessionListResponse } from './account-routes.ts';
 import { deleted, errorResponses } from '../../schemas/responses.ts';
 import { sessionsEndedCount, staffAccountChanged, staffAccountList } from '../../schemas/staff.ts';
 import { audit } from './audit-trail.ts';
-import { actorOf, type StaffSecurity } from './context.ts';
+import { actorOf } from './context.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -76,7 +76,8 @@ function userId(raw: string): string {
   return id;
 }
 
-export async function staffAdminRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
+export async function staffAdminRoutes(app: FastifyInstance): Promise<void> {
+  const opts = app.staffSecurity;
   const { sessions, staff } = opts;
   // Checked on arrival, before the body is even parsed: 401/403 first, then validation.
   const onRequest = sessions.requireAdmin;

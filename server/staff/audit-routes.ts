@@ -10,7 +10,6 @@ import { normaliseUsername } from './accounts.ts';
 import { plain, realDay, storableTime, whole } from '../routes/common.ts';
 import { errorResponses } from '../../schemas/responses.ts';
 import { auditPage } from '../../schemas/staff.ts';
-import type { StaffSecurity } from './context.ts';
 import { STAFF_PATHS } from '../../schemas/api-paths.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -57,7 +56,8 @@ const auditQuery = z.strictObject({
   to: when('to', true),
 });
 
-export async function auditRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  const opts = app.staffSecurity;
   app.get<{ Querystring: z.infer<typeof auditQuery> }>(
     STAFF_PATHS.audit,
     {

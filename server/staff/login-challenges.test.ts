@@ -10,6 +10,10 @@ import { LoginThrottle } from '../security/login-limiter.ts';
 import { TotpKeys } from '../security/totp.ts';
 import { CHALLENGE_ATTEMPTS, CHALLENGE_TTL_MS, LoginChallenges } from './login-challenges.ts';
 import { staffLoginChallenges } from './schema.ts';
+import { StaffService } from './accounts.ts';
+import { AuditLog } from './audit-trail.ts';
+import { ARGON2_PARAMS, PasswordHasher } from '../security/passwords.ts';
+import { defaultHashPoolOptions } from '../security/hash-pool.ts';
 
 let database: Database;
 let throttle: LoginThrottle;
@@ -136,4 +140,29 @@ describe('login challenges', () => {
     await database.db.delete(staffUsers);
     await expect(challenges.claim(challenge, 'mfa')).rejects.toMatchObject(expired);
   });
+});
+
+describe('a pending login step and changes to its account', () => {
+  it.each(['endSessions', 'resetMfa', 'setRole', 'resetPasswordWithLink'] as const)(
+    'given a login begun before it, then %s discards the pending step',
+    async (change) => {
+      const hasher = new PasswordHasher(ARGON2_PARAMS, defaultHashPoolOptions({}));
+      const auditLog = new AuditLog(database.db);
+      const staff = new StaffService(
+        database.db,
+        hasher,
+        new TotpKeys(crypto.randomBytes(32)),
+        auditLog,
+      );
+      try {
+        const challenge = await challenges.issue(user, 'password');
+        if (change === 'setRole') await staff.setRole(user.id, 'admin');
+        else await staff[change](user.id);
+        await expect(challenges.claim(challenge, 'password')).rejects.toMatchObject(expired);
+      } finally {
+        auditLog.stop();
+        await hasher.close();
+      }
+    },
+  );
 });

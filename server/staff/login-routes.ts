@@ -37,7 +37,6 @@ import {
   StaffAccountError,
   type StaffRow,
 } from './accounts.ts';
-import type { StaffSecurity } from './context.ts';
 import { done, errorResponses } from '../../schemas/responses.ts';
 import { loginStep, setupLinkInfo } from '../../schemas/staff.ts';
 import {
@@ -81,7 +80,8 @@ const setupCompleteBody = z.strictObject({
 
 export { newPassword as newPasswordSchema };
 
-export async function authRoutes(app: FastifyInstance, opts: StaffSecurity): Promise<void> {
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const opts = app.staffSecurity;
   const { db, sessions, staff, hasher, throttle, totpKeys } = opts;
   /**
    * On arrival, before the body is parsed: a full password gate answers 503 at once (a flood

@@ -1,13 +1,13 @@
 /**
- * The mobile menu (below 1024 px): a panel sliding in from the right over a
- * half-opacity overlay (0.3 s), on a native modal <dialog> so focus stays in it,
- * Escape closes it and focus returns to the hamburger. Its two groups expand
- * independently; choosing a link closes it.
+ * The mobile menu (below 1024 px): a panel sliding in from the right over a half-opacity
+ * overlay (0.3 s), on a native modal <dialog> so focus stays in it, Escape closes it
+ * (widgets/dialog/modal.ts, shared with the other dialogs) and focus returns to the hamburger.
+ * Its two groups expand independently; choosing a link closes it.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { MOBILE_MENU_TRANSITION_S } from '../../content/constants.ts';
 import { ChevronIcon, MenuIcon } from '../components/Icons.tsx';
-import { openDialog, closeDialog } from '../../widgets/dialog/Dialog.tsx';
+import { closeDialog, openDialog, useDismiss } from '../../widgets/dialog/modal.ts';
 import { MOBILE_LINKS, NAV_GROUPS, OPEN_LETTER_LINK } from './nav.ts';
 import { NavLinks } from './NavLinks.tsx';
 import { usePrefersReducedMotion } from '../../widgets/motion.ts';
@@ -34,32 +34,13 @@ export function MobileMenu({ url }: { url: string }) {
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(finishClose, MOBILE_MENU_TRANSITION_S * 1000);
   };
-  const closeRef = useRef(close);
-  useEffect(() => {
-    closeRef.current = close;
+  // Escape (the browser's cancel) and a click on the backdrop slide it out; a close by the
+  // browser itself (the dialog already shut) only updates the state.
+  useDismiss(dialogRef, () => {
+    if (dialogRef.current?.open) close();
+    else setOpen(false);
   });
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      closeRef.current();
-    };
-    const onNativeClose = () => setOpen(false);
-    const onClick = (event: globalThis.MouseEvent) => {
-      if (event.target === dialog) closeRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('close', onNativeClose);
-    dialog.addEventListener('click', onClick);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('close', onNativeClose);
-      dialog.removeEventListener('click', onClick);
-      clearTimeout(closeTimer.current);
-    };
-  }, []);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const show = () => {
     if (!dialogRef.current) return;

@@ -1,5 +1,6 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio/react';
+import { closeDialog, modalKeyDown, openDialog, useDismiss } from '../../widgets/dialog/modal.ts';
 import { staffState } from './data/applications.ts';
 import { fieldText, type Kind } from './kinds.ts';
 
@@ -18,101 +19,76 @@ export interface ConfirmDialogProps {
   initialFocus?: 'cancel' | 'confirm';
 }
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal confirmation (WAI-ARIA dialog pattern): focus moves to Cancel, stays
- * inside while open (Tab wraps), Escape cancels, and focus returns to the
- * control that opened it.
+ * A modal confirmation (WAI-ARIA alertdialog) on a native <dialog> (widgets/dialog/modal.ts, as
+ * the site's other dialogs): the page behind is inert, focus moves to Cancel and Tab wraps
+ * inside, Escape cancels (unless busy), and focus returns to the control that opened it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { title, message, confirmLabel, busy, error, onConfirm, onCancel, initialFocus } = props;
   const id = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancel = () => {
+    if (!busy) onCancel();
+  };
+  // The browser's own requests (the Android back button) cancel too; the backdrop does not.
+  useDismiss(dialogRef, cancel, { backdrop: false });
   // Before the first paint: a key pressed as soon as the dialog shows acts inside it.
   useLayoutEffect(() => {
+    const dialog = dialogRef.current;
     const opener = document.activeElement as HTMLElement | null;
+    if (dialog) openDialog(dialog);
     (initialFocus === 'confirm' ? confirmRef : cancelRef).current?.focus();
     // Back to the opener, unless it went away with what was deleted (the list then moves focus).
     return () => {
+      if (dialog) closeDialog(dialog);
       if (opener?.isConnected) opener.focus();
     };
     // Once, on opening: the first focus never moves again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // Bound with the element, not in an effect (which runs after paint): a key pressed as soon as
-  // the dialog shows is heard.
-  const onKeyDown = (event: KeyboardEvent) => {
-    const dialog = dialogRef.current;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog) return;
-    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
   return (
-    <div className="staff-dialog__backdrop">
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog hears Escape and Tab for its controls (the WAI-ARIA dialog pattern) */}
-      <div
-        ref={dialogRef}
-        className="staff-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        onKeyDown={onKeyDown}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-message`}
-      >
-        <h2 id={`${id}-title`} className="staff-dialog__title">
-          {title}
-        </h2>
-        <p id={`${id}-message`}>{message}</p>
-        {error && (
-          <p className="staff-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="button-row staff-dialog__actions">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="button button--outline"
-            onClick={onCancel}
-          >
-            {props.cancelLabel ?? 'Cancel'}
-          </button>
-          <button
-            ref={confirmRef}
-            type="button"
-            className={
-              props.tone === 'primary' ? 'button button--dark' : 'button staff-button--danger'
-            }
-            // Unavailable while busy, but not `disabled`: a disabled button loses focus, which
-            // would fall out of the modal to the page behind, and a failure would leave it there.
-            aria-disabled={busy ? true : undefined}
-            onClick={() => {
-              if (!busy) onConfirm();
-            }}
-          >
-            {busy ? (props.busyLabel ?? 'Deleting...') : confirmLabel}
-          </button>
-        </div>
+    <dialog
+      ref={dialogRef}
+      className="staff-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      onKeyDown={(event) => modalKeyDown(event, cancel)}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+    >
+      <h2 id={`${id}-title`} className="staff-dialog__title">
+        {title}
+      </h2>
+      <p id={`${id}-message`}>{message}</p>
+      {error && (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="button-row staff-dialog__actions">
+        <button ref={cancelRef} type="button" className="button button--outline" onClick={onCancel}>
+          {props.cancelLabel ?? 'Cancel'}
+        </button>
+        <button
+          ref={confirmRef}
+          type="button"
+          className={
+            props.tone === 'primary' ? 'button button--dark' : 'button staff-button--danger'
+          }
+          // Unavailable while busy, but not `disabled`: a disabled button loses focus, which
+          // would fall out of the modal to the page behind, and a failure would leave it there.
+          aria-disabled={busy ? true : undefined}
+          onClick={() => {
+            if (!busy) onConfirm();
+          }}
+        >
+          {busy ? (props.busyLabel ?? 'Deleting...') : confirmLabel}
+        </button>
       </div>
-    </div>
+    </dialog>
   );
 }
 

@@ -258,6 +258,13 @@ describe('spartan-explainers on a partner page', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${mainUrl()}/media/videos/what-is-the-company.mp4`,
     );
+    // "Below" is true: the message sits above both sharing buttons.
+    const placed = await dialog.evaluate((el) => {
+      const status = el.querySelector('[role="status"]')!.getBoundingClientRect();
+      const share = el.querySelector('[part="share"]')!.getBoundingClientRect();
+      return status.bottom <= share.top;
+    });
+    expect(placed).toBe(true);
     const href = await dialog.locator('a:has-text("Share via Email")').getAttribute('href');
     expect(href).toContain('subject=Check%20out%20this%20video!');
     expect(decodeURIComponent(href!)).toContain(

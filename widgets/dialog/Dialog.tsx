@@ -3,15 +3,16 @@
  * in the top layer (even from a shadow root), the page behind it inert. Focus moves to its close
  * button and Tab and Shift+Tab stay inside; Escape, the close button or a click on the backdrop
  * close it, and focus returns to what had it before. It is labelled by its heading. Rendered only
- * while open (a video in it starts with it and stops with it). Where showModal is missing (jsdom,
- * old engines) it opens as a fixed overlay (`data-fallback`) with the same focus and keys.
+ * while open (a video in it starts with it and stops with it). Its focus and keys are modal.ts's,
+ * shared with the site's dialogs.
  *
  * Classes follow `block`: `block`, `block__panel`, `block__head`, `block__title`, `block__close`,
  * `block__body` (the site's `modal`, the widgets' `spartan-dialog` of dialog.css).
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { activeIn } from '../runtime/focus.ts';
 import { useBrowserLayoutEffect } from '../runtime/styles.ts';
+import { closeDialog, modalKeyDown, openDialog, useDismiss } from './modal.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -29,24 +30,6 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-/** Opens a <dialog> modally, or as an overlay where showModal is missing. */
-export function openDialog(dialog: HTMLDialogElement): void {
-  if (dialog.open) return;
-  if (typeof dialog.showModal === 'function') dialog.showModal();
-  else {
-    dialog.setAttribute('open', '');
-    dialog.dataset.fallback = '';
-  }
-}
-
-export function closeDialog(dialog: HTMLDialogElement): void {
-  if (!dialog.open) return;
-  if (typeof dialog.close === 'function') dialog.close();
-  else dialog.removeAttribute('open');
-}
-
-const FOCUSABLE = 'button:not([disabled]),a[href],video[controls],[tabindex]:not([tabindex="-1"])';
-
 export function Dialog(props: DialogProps) {
   return props.open ? <OpenDialog {...props} /> : null;
 }
@@ -63,10 +46,9 @@ function OpenDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
+  // The browser's own close requests (the Android back button) and a click on the backdrop end
+  // in our state too.
+  useDismiss(ref, onClose);
 
   useBrowserLayoutEffect(() => {
     const dialog = ref.current;
@@ -74,43 +56,11 @@ function OpenDialog({
     const opener = activeIn(dialog) as HTMLElement | null;
     openDialog(dialog);
     closeRef.current?.focus();
-    // The browser's own close requests (the Android back button) end in our state too.
-    const onNativeClose = () => onCloseRef.current();
-    // A click whose target is the dialog itself landed on the backdrop.
-    const onClick = (event: MouseEvent) => {
-      if (event.target === dialog) onCloseRef.current();
-    };
-    dialog.addEventListener('close', onNativeClose);
-    dialog.addEventListener('click', onClick);
     return () => {
-      dialog.removeEventListener('close', onNativeClose);
-      dialog.removeEventListener('click', onClick);
       closeDialog(dialog);
       opener?.focus();
     };
   }, []);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    const dialog = e.currentTarget;
-    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    const active = activeIn(dialog);
-    if (!first || !last) return;
-    if (e.shiftKey && (active === first || !dialog.contains(active))) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && (active === last || !dialog.contains(active))) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     // The dialog handles Escape and Tab for everything inside it.
@@ -120,7 +70,7 @@ function OpenDialog({
       part="dialog"
       aria-labelledby={titleId}
       aria-modal="true"
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => modalKeyDown(event, onClose)}
     >
       <div className={`${block}__panel`}>
         <div className={`${block}__head`}>

@@ -4,35 +4,25 @@
  * are in sessions.ts. A refused call rejects with a CallError (message and field errors).
  */
 import { ACCOUNT_PATHS, STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import type {
+  Role,
+  StaffAccount,
+  StaffAccountChanged,
+  StaffAccountList,
+} from '../../../schemas/staff.ts';
 import { staffCall } from '../../auth/calls.ts';
 
-export type StaffRole = 'admin' | 'reviewer';
-
-export interface StaffAccount {
-  id: string;
-  username: string;
-  name: string;
-  role: StaffRole;
-  created_at: string;
-  last_login_at: string | null;
-  mfa_enrolled: boolean;
-  password_change_required: boolean;
-  setup_pending: boolean;
-  active_sessions: number;
-}
+export type { StaffAccount };
+export type StaffRole = Role;
 
 /** An account added, or a password reset: with a one-time setup link when there is one. */
-export interface Created {
-  data: StaffAccount;
-  setup_url?: string;
-  setup_expires_at?: string;
-}
+export type Created = StaffAccountChanged;
 
 const USERS = STAFF_PATHS.users;
 export const userPath = (id: string, rest = '') => `${USERS}${encodeURIComponent(id)}/${rest}`;
 
 export const listAccounts = (fallback = 'The staff accounts could not be loaded') =>
-  staffCall<{ data: StaffAccount[] }>('get', USERS, { fallback }).then((body) => body.data);
+  staffCall<StaffAccountList>('get', USERS, { fallback }).then((body) => body.data);
 
 /** One account (from the list: the API has no call for one). */
 export const fetchAccount = (id: string) =>

@@ -8,6 +8,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { BACKGROUND_HEADER, deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import type { NoteView, StatusChangeView } from '../../../schemas/desk.ts';
 import { CallError, staffCall } from '../../auth/calls.ts';
 import { KINDS, type Kind } from '../kinds.ts';
 import { dropAllDrafts, dropDraft } from '../applications/note-drafts.ts';
@@ -76,22 +77,8 @@ export interface DetailState {
   duplicates: Duplicate[];
 }
 
-export interface Note {
-  id: number;
-  at: string;
-  author: string;
-  body: string;
-}
-
-export interface StatusChange {
-  id: number;
-  at: string;
-  actor: string;
-  /** A status change, or an assignment (from and to are then the assignees' names). */
-  event?: 'status' | 'assign';
-  from: string | null;
-  to: string | null;
-}
+export type Note = NoteView;
+export type StatusChange = StatusChangeView;
 
 export interface ActivityState {
   id: string | null;

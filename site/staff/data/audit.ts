@@ -3,20 +3,12 @@
  * such as every login event), actor, target, address and dates.
  */
 import { STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import type { AuditEntry, AuditPage } from '../../../schemas/staff.ts';
 import { staffCall } from '../../auth/calls.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  event: string;
-  actor: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  ip: string | null;
-  detail: Record<string, unknown>;
-}
+export type { AuditEntry };
 
 export const AUDIT_FILTERS = ['event', 'actor', 'target', 'ip', 'from', 'to'] as const;
 export type AuditFilters = Record<(typeof AUDIT_FILTERS)[number], string>;
@@ -31,7 +23,7 @@ export function readAuditFilters(params: URLSearchParams): AuditFilters & { page
 }
 
 export const fetchAudit = (filters: AuditFilters & { page: number }) =>
-  staffCall<{ data: AuditEntry[]; total: number; page: number }>('get', STAFF_PATHS.audit, {
+  staffCall<AuditPage>('get', STAFF_PATHS.audit, {
     params: {
       page: filters.page,
       page_size: AUDIT_PAGE_SIZE,

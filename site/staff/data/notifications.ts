@@ -1,11 +1,12 @@
 /** One's own new-application mail: none, one per application, or a daily digest. */
 import { STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import type { NotificationMode, NotificationsAnswer } from '../../../schemas/desk.ts';
 import { staffCall } from '../../auth/calls.ts';
 import { messageOf } from './applications.ts';
 
-export type NotificationMode = 'off' | 'each' | 'digest';
+export type { NotificationMode };
 
-export async function fetchNotifications(): Promise<{ mode: NotificationMode; email: string }> {
+export async function fetchNotifications(): Promise<NotificationsAnswer> {
   return staffCall('get', STAFF_PATHS.notifications);
 }
 

@@ -5,22 +5,19 @@
 import { ACCOUNT_PATHS, pathWithId } from '../../../schemas/api-paths.ts';
 import { endServerSession } from '../../../widgets/login/login-api.ts';
 import { httpClient, resolveApiBase } from '../../../widgets/shared.ts';
+import type {
+  SessionListAnswer,
+  SessionsEndedCount,
+  StaffSession,
+} from '../../../schemas/staff.ts';
 import { staffCall } from '../../auth/calls.ts';
 import { authHeader } from '../../auth/store.ts';
 import { userPath } from './accounts.ts';
 
-export interface StaffSession {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  ip: string;
-  user_agent: string;
-  current: boolean;
-}
+export type { StaffSession };
 
 export const ownSessions = () =>
-  staffCall<{ data: StaffSession[] }>('get', ACCOUNT_PATHS.sessions, {
+  staffCall<SessionListAnswer>('get', ACCOUNT_PATHS.sessions, {
     fallback: 'Your sessions could not be loaded',
   }).then((body) => body.data);
 
@@ -34,7 +31,7 @@ export const logoutAll = () =>
   staffCall('post', ACCOUNT_PATHS.logoutAll, { fallback: 'Logging out everywhere failed' });
 
 export const accountSessions = (accountId: string) =>
-  staffCall<{ data: StaffSession[] }>('get', userPath(accountId, 'sessions/'), {
+  staffCall<SessionListAnswer>('get', userPath(accountId, 'sessions/'), {
     fallback: 'The sessions could not be loaded',
   }).then((body) => body.data);
 
@@ -45,7 +42,7 @@ export const endAccountSession = (accountId: string, id: string) =>
 
 /** Ends every session of an account: how many ended. */
 export const endAccountSessions = (accountId: string) =>
-  staffCall<{ sessions_ended?: number }>('delete', userPath(accountId, 'sessions/'), {
+  staffCall<Partial<SessionsEndedCount>>('delete', userPath(accountId, 'sessions/'), {
     fallback: 'The sessions could not be ended',
   }).then((body) => body.sessions_ended ?? 0);
 
