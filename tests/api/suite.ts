@@ -486,7 +486,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           url: `/api/spartan_join/application/${body.application_id}/`,
         });
         expect(detail.statusCode).toBe(200);
-        expect(detail.json().data).toEqual({ ...body.data, status: 'in_review' });
+        expect(detail.json().data).toEqual({ ...body.data, status: 'in_review', assignee: null });
         const download = await staff({ method: 'GET', url: body.data.resume.url });
         expect(download.statusCode).toBe(200);
         expect(download.rawPayload.equals(file)).toBe(true);
@@ -808,7 +808,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           method: 'GET',
           url: `/api/investors/get_investor_application_detail/${body.investor_id}/`,
         });
-        expect(detail.json().data).toEqual({ ...body.data, status: 'new' });
+        expect(detail.json().data).toEqual({ ...body.data, status: 'new', assignee: null });
       });
 
       it('given optional fields left empty, then they are stored as null', async () => {
