@@ -5,7 +5,7 @@ import { fetchOverview, type OverviewParams } from '../data/team.ts';
 import { KINDS, type Kind } from '../kinds.ts';
 import { ArrivalsChart, FunnelChart, RolesChart } from './OverviewCharts.tsx';
 import { hoursText } from './overview-figures.ts';
-import '../desk.css';
+import '../applications/desk.css';
 import './team.css';
 
 /**
