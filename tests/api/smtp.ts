@@ -14,6 +14,8 @@ export interface TestSmtp {
   refused: string[];
   /** How many connections clients have opened. */
   connections(): number;
+  /** Connections that failed, such as a client's socket reset when its process died. */
+  connectionErrors: Error[];
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startSmtp(options: { reject?: boolean } = {}): Promise<Tes
   const received: ReceivedMail[] = [];
   const refused: string[] = [];
   let connections = 0;
+  const connectionErrors: Error[] = [];
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: no certificate to trust in the test.
@@ -52,6 +55,10 @@ export async function startSmtp(options: { reject?: boolean } = {}): Promise<Tes
       });
     },
   });
+  // A client that dies mid-connection (the nginx test kills an app process with kill -9) resets
+  // its socket; smtp-server reports that as an 'error' event, which with no listener would be an
+  // uncaught exception in the test process.
+  server.on('error', (err) => connectionErrors.push(err));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
@@ -59,6 +66,7 @@ export async function startSmtp(options: { reject?: boolean } = {}): Promise<Tes
     received,
     refused,
     connections: () => connections,
+    connectionErrors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
