@@ -2,8 +2,7 @@
 import { useId, useRef, useState } from 'react';
 import { Panel, SetupLink, TextField, useForm } from '../admin-ui.tsx';
 import { addAccount, type Created } from '../data/accounts.ts';
-import { ROLE_TEXT, RoleSelect } from './account-ui.tsx';
-import { PASSWORD_HINT } from './MyAccount.tsx';
+import { NewPasswordField, ROLE_TEXT, RoleSelect } from './account-ui.tsx';
 
 export function AddAccount({ onAdded }: { onAdded: () => void }) {
   const uid = useId();
@@ -83,13 +82,9 @@ export function AddAccount({ onAdded }: { onAdded: () => void }) {
           </label>
         </fieldset>
         {setup === 'password' && (
-          <TextField
+          <NewPasswordField
             id={`${uid}-password`}
             label="Initial password"
-            type="password"
-            autoComplete="new-password"
-            hint={PASSWORD_HINT}
-            required
             value={password}
             onChange={setPassword}
             error={form.fields.password}

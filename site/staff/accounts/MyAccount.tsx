@@ -13,10 +13,8 @@ import { resetStaffState } from '../data/applications.ts';
 import { useResource } from '../data/resource.ts';
 import { endOwnSession, logoutAll, ownSessions, type StaffSession } from '../data/sessions.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { NewPasswordField } from './account-ui.tsx';
 import { SessionTable } from './Sessions.tsx';
-
-export const PASSWORD_HINT =
-  'At least 12 characters, not a common password, and not your username.';
 
 export function MyAccount() {
   const uid = useId();
@@ -125,13 +123,9 @@ export function MyAccount() {
             onChange={setCurrent}
             error={form.fields.current_password}
           />
-          <TextField
+          <NewPasswordField
             id={`${uid}-new`}
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={PASSWORD_HINT}
-            required
             value={next}
             onChange={setNext}
             error={form.fields.new_password}

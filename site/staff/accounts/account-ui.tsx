@@ -1,5 +1,31 @@
-/** What the account screens share: role names, an account's state in words, the role choice. */
+/**
+ * What the account screens share: role names, an account's state in words, the role choice, and
+ * the field for a password someone chooses (an initial one, or one's own new one).
+ */
+import { TextField } from '../admin-ui.tsx';
 import type { StaffAccount, StaffRole } from '../data/accounts.ts';
+
+export const PASSWORD_HINT =
+  'At least 12 characters, not a common password, and not your username.';
+
+/** A new password: masked, offered to password managers as new, with the server's rule as hint. */
+export function NewPasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <TextField
+      {...props}
+      type="password"
+      autoComplete="new-password"
+      hint={PASSWORD_HINT}
+      required
+    />
+  );
+}
 
 export const ROLE_TEXT = { admin: 'Admin', reviewer: 'Reviewer' } as const;
 
