@@ -5,13 +5,14 @@
  * (with their values where the type lists them), events, parts and custom properties.
  */
 
-interface Item {
+/** The part of a Custom Elements Manifest that the editor data and the reference read. */
+export interface Item {
   name: string;
   description?: string;
   type?: { text: string };
   default?: string;
 }
-interface Element {
+export interface Element {
   tagName?: string;
   description?: string;
   attributes?: Item[];
@@ -19,7 +20,7 @@ interface Element {
   cssParts?: Item[];
   cssProperties?: Item[];
 }
-interface Manifest {
+export interface Manifest {
   modules: Array<{ declarations: Element[] }>;
 }
 

@@ -6,22 +6,8 @@
  * fails when the committed file is stale.
  */
 import { WIDGETS, tagOf } from '../widgets/catalog.ts';
+import type { Manifest } from './editor-data.ts';
 import { interfaces } from './manifest.ts';
-
-interface Item {
-  name: string;
-  description?: string;
-  type?: { text: string };
-  default?: string;
-}
-interface Element {
-  tagName?: string;
-  description?: string;
-  attributes?: Item[];
-  events?: Item[];
-  cssParts?: Item[];
-  cssProperties?: Item[];
-}
 
 const cell = (text = '') => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 const table = (head: string[], rows: string[][]) =>
@@ -46,9 +32,7 @@ function props(name: string, declared: ReturnType<typeof interfaces>): string[][
   return [...own, ...decl.extends.flatMap((base) => props(base, declared))];
 }
 
-export function componentReference(manifest: {
-  modules: Array<{ declarations: Element[] }>;
-}): string {
+export function componentReference(manifest: Manifest): string {
   const declared = interfaces();
   const elements = new Map(
     manifest.modules
