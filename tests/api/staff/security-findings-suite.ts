@@ -14,6 +14,7 @@ import { CODES } from '../../../server/api-errors.ts';
 import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../suite.ts';
 
 const PASSWORD = 'correct horse battery staple';
+const PUBLIC_URL = 'https://spartans.example';
 
 /** The TOTP code of `secret` now, or `steps` of 30 seconds ahead. */
 function totp(secret: string, steps = 0): string {
@@ -62,6 +63,7 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         distDir,
         logger: false,
         authSecret: AUTH_SECRET,
+        publicUrl: PUBLIC_URL,
         rateLimits: {
           submit: { max: 1000, windowSeconds: 600 },
           login: { max: 100, windowSeconds: 900 },
@@ -109,6 +111,22 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         });
         expect(own.json()).toMatchObject({ mfa_setup_required: true });
         expect((await login('fern', initial)).statusCode).toBe(401);
+      });
+    });
+
+    describe('links the server hands out', () => {
+      it('given PUBLIC_URL, then a setup link is under it, not under the Host the request named', async () => {
+        await app.staff.create({ username: 'hugo', password: PASSWORD });
+        const hugo = await app.staff.idOf('hugo');
+        const reset = await as(adminToken, {
+          method: 'POST',
+          url: `/api/staff/users/${hugo}/reset-password/`,
+          headers: { host: 'attacker.example' },
+        });
+        expect(reset.statusCode).toBe(200);
+        expect(reset.json().setup_url).toMatch(
+          /^https:\/\/spartans\.example\/security-setup#[\w-]{40,}$/,
+        );
       });
     });
   });
