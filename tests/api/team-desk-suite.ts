@@ -22,7 +22,7 @@ import {
   overviewAnswer,
 } from '../../schemas/team-desk.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, spartanFields } from './fixtures.ts';
-import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
+import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const DESK = '/api/staff/applications';
