@@ -78,11 +78,16 @@ export function rulePath(request: FastifyRequest): string {
   }
 }
 
-/** True if `origin` is this server as the browser addressed it (Host, or X-Forwarded-Host behind a trusted proxy). */
-function sameOrigin(request: FastifyRequest, origin: string): boolean {
+/**
+ * True if `origin` is this server as the browser addressed it: the same scheme, host and port
+ * (behind a trusted proxy, X-Forwarded-Proto and X-Forwarded-Host). A page served over http on
+ * our host is another origin than our https pages: a network attacker can write it.
+ */
+export function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
     const url = new URL(origin);
-    return url.host === new URL(`${url.protocol}//${request.host}`).host;
+    const ours = new URL(`${request.protocol}://${request.host}`);
+    return url.protocol === ours.protocol && url.host === ours.host;
   } catch {
     return false;
   }

@@ -85,6 +85,7 @@ export const staffServices = fp(
       throttle,
       totpKeys,
       mfaRequired,
+      publicUrl: config.publicUrl,
     });
   },
   { name: 'staff-services', dependencies: ['database'] },

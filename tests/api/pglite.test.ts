@@ -1,5 +1,6 @@
 /** The API suite on the embedded database (PGlite in a temp data folder). */
 import { pgliteDataDir } from './pglite-template.ts';
+import { securityFindingsSuite } from './staff/security-findings-suite.ts';
 import { apiSuite, deskSuite, staffSuite } from './suites.ts';
 import { teamDeskSuite } from './team-desk-suite.ts';
 
@@ -27,6 +28,13 @@ deskSuite('PGlite (embedded)', {
 teamDeskSuite('PGlite (embedded)', {
   database: async () => ({
     dataDir: pgliteDataDir('spartan-team-pglite-'),
+    databaseUrl: undefined,
+  }),
+});
+
+securityFindingsSuite('PGlite (embedded)', {
+  database: async () => ({
+    dataDir: pgliteDataDir('spartan-findings-pglite-'),
     databaseUrl: undefined,
   }),
 });

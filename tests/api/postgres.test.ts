@@ -20,6 +20,7 @@ import {
 } from './postgres.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { fakeDist } from './harness.ts';
+import { securityFindingsSuite } from './staff/security-findings-suite.ts';
 import { apiSuite, deskSuite, staffSuite } from './suites.ts';
 import { teamDeskSuite } from './team-desk-suite.ts';
 
@@ -55,6 +56,10 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
     { database: async () => ({ databaseUrl: await freshDatabase() }) },
     { postgres: true },
   );
+
+  securityFindingsSuite('PostgreSQL 15', {
+    database: async () => ({ databaseUrl: await freshDatabase() }),
+  });
 
   describe('PostgreSQL specifics', () => {
     let url = '';
