@@ -80,6 +80,9 @@ const setupCompleteBody = z.strictObject({
 
 export { newPassword as newPasswordSchema };
 
+/** Why the forced change refuses the password an admin chose. */
+export const SAME_AS_GIVEN = 'Choose a password of your own, not the one you were given';
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const opts = app.staffSecurity;
   const { db, sessions, staff, hasher, throttle, totpKeys } = opts;
@@ -244,6 +247,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: attempt, schema: { body: passwordBody, response: stepResponse } },
     async (request) => {
       const { user } = await challenges.load(request.body.challenge, 'password');
+      // The admin who chose the password still knows it: the new one must be another.
+      if ((await hasher.verify(request.body.new_password, user.passwordHash)).ok) {
+        throw ERR_INVALID_FORM({ new_password: SAME_AS_GIVEN });
+      }
       await staff
         .setPassword(
           user.id,

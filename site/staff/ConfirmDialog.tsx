@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { closeDialog, modalKeyDown, openDialog, useDismiss } from '../../widgets/dialog/modal.ts';
-import { staffState } from './data/applications.ts';
+import { staffState, type Application } from './data/applications.ts';
 import { fieldText, type Kind } from './kinds.ts';
 
 export interface ConfirmDialogProps {
@@ -100,7 +100,7 @@ export function DeleteDialog({
   onClose,
 }: {
   kind: Kind;
-  item: Readonly<Record<string, unknown>>;
+  item: Readonly<Pick<Application, 'fullname' | 'email'>>;
   onConfirm: () => void;
   onClose: () => void;
 }) {

@@ -9,9 +9,11 @@ import { authState, loginFulfilled } from '../auth/store.ts';
 import { fetchList, resetStaffState, staffState } from './data/applications.ts';
 import { StaffPage } from './StaffPage.tsx';
 import { AUDIT_EVENT_GROUPS } from '../../schemas/audit-events.ts';
+import type { SpartanApplicationView } from '../../schemas/applications.ts';
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
-const row = (i: number, extra: Record<string, unknown> = {}) => ({
+/** A Spartan application as the list and detail answer it (status and assignee as the server's). */
+const row = (i: number, extra: Partial<SpartanApplicationView> = {}): SpartanApplicationView => ({
   id: `id-${i}`,
   created_at: '2026-11-20T10:00:00.000Z',
   job_title: 'Data Engineer',
@@ -22,6 +24,9 @@ const row = (i: number, extra: Record<string, unknown> = {}) => ({
   email: `a${i}@example.com`,
   phone: '555 0100',
   resume: { filename: `cv-${i}.pdf`, content_type: 'application/pdf', size: 2048, url: '/x' },
+  origin: null,
+  status: 'new',
+  assignee: null,
   ...extra,
 });
 

@@ -6,6 +6,7 @@
 import { ACCREDITATION_OPTIONS } from '../../content/forms.ts';
 import { REVIEW_STATUSES } from '../../content/review.ts';
 import { APPLICATION_PATHS as PATHS, pathWithId } from '../../schemas/api-paths.ts';
+import type { ApplicationField } from './data/applications.ts';
 
 export type Kind = 'spartan' | 'investor';
 
@@ -20,9 +21,9 @@ export interface KindInfo {
   resume?: (id: string) => string;
   failed: { list: string; detail: string; remove: string };
   /** Fields shown in the list after name and email. */
-  columns: Array<{ key: string; label: string }>;
+  columns: Array<{ key: ApplicationField; label: string }>;
   /** Every field of the detail view, in order. */
-  fields: Array<{ key: string; label: string }>;
+  fields: Array<{ key: ApplicationField; label: string }>;
 }
 
 export const KINDS: Record<Kind, KindInfo> = {

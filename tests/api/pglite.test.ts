@@ -2,6 +2,7 @@
 import { pgliteDataDir } from './pglite-template.ts';
 import { deskSuite } from './desk-suite.ts';
 import { staffSuite } from './staff-suite.ts';
+import { securityFindingsSuite } from './staff/security-findings-suite.ts';
 import { apiSuite } from './suite.ts';
 import { teamDeskSuite } from './team-desk-suite.ts';
 
@@ -29,6 +30,13 @@ deskSuite('PGlite (embedded)', {
 teamDeskSuite('PGlite (embedded)', {
   database: async () => ({
     dataDir: pgliteDataDir('spartan-team-pglite-'),
+    databaseUrl: undefined,
+  }),
+});
+
+securityFindingsSuite('PGlite (embedded)', {
+  database: async () => ({
+    dataDir: pgliteDataDir('spartan-findings-pglite-'),
     databaseUrl: undefined,
   }),
 });

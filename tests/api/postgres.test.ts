@@ -21,6 +21,7 @@ import {
 import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { deskSuite } from './desk-suite.ts';
 import { staffSuite } from './staff-suite.ts';
+import { securityFindingsSuite } from './staff/security-findings-suite.ts';
 import { apiSuite, fakeDist } from './suite.ts';
 import { teamDeskSuite } from './team-desk-suite.ts';
 
@@ -56,6 +57,10 @@ describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
     { database: async () => ({ databaseUrl: await freshDatabase() }) },
     { postgres: true },
   );
+
+  securityFindingsSuite('PostgreSQL 15', {
+    database: async () => ({ databaseUrl: await freshDatabase() }),
+  });
 
   describe('PostgreSQL specifics', () => {
     let url = '';

@@ -22,8 +22,17 @@ import {
   duplicate,
   MAX_BULK_IDS,
   overviewAnswer,
+  resumeViewAnswer,
 } from '../../schemas/team-desk.ts';
-import { MULTIPART_TYPE, investorPayload, multipartBody, spartanFields } from './fixtures.ts';
+import { TICKET_TTL_SECONDS } from '../../server/staff/sessions.ts';
+import {
+  MULTIPART_TYPE,
+  doc,
+  investorPayload,
+  multipartBody,
+  readablePdf,
+  spartanFields,
+} from './fixtures.ts';
 import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -627,6 +636,115 @@ export function teamDeskSuite(label: string, target: SuiteTarget): void {
         expect((await get('/api/staff/overview/investor/?from=2026-02-30')).statusCode).toBe(400);
         expect((await get('/api/staff/overview/spartan/?page=1')).statusCode).toBe(400);
         const anonymous = await app.inject({ method: 'GET', url: '/api/staff/overview/spartan/' });
+        expect(anonymous.statusCode).toBe(401);
+      });
+    });
+
+    describe('résumé read in place', () => {
+      const withResume = async (data: Buffer, filename: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { 'content-type': MULTIPART_TYPE },
+          remoteAddress: freshIp(),
+          payload: multipartBody(spartanFields({ fullname: `Resume ${marker()}` }), [
+            { filename, data },
+          ]),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<{ application_id: string }>().application_id;
+      };
+      const viewUrl = (id: string) => `/api/spartan_join/application/${id}/resume/view/`;
+      const ticketFor = async (id: string, token = reviewer) => {
+        const res = await call(token, { method: 'POST', url: viewUrl(id) });
+        expect(res.statusCode, res.body).toBe(200);
+        const answer = resumeViewAnswer.parse(res.json());
+        expect(answer.expires_in).toBe(TICKET_TTL_SECONDS);
+        return answer.url;
+      };
+      // The frame's own request: no Authorization header, no cookie.
+      const frameGet = (url: string) =>
+        app.inject({ method: 'GET', url, remoteAddress: freshIp() });
+
+      it('given a PDF, then a ticket URL serves it inline, sandboxed, to a frame of ours only', async () => {
+        const file = readablePdf('Read in place', "app.alert('from the file')");
+        const id = await withResume(file, 'cv.pdf');
+        const url = await ticketFor(id);
+        expect(url.startsWith(viewUrl(id) + '?ticket=')).toBe(true);
+        const res = await frameGet(url);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.rawPayload.equals(file)).toBe(true);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.headers['content-disposition']).toBe(
+          `inline; filename="cv.pdf"; filename*=UTF-8''cv.pdf`,
+        );
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        const csp = String(res.headers['content-security-policy'])
+          .split(';')
+          .map((d) => d.trim());
+        // `sandbox` with no allow-* token: an opaque origin, no scripts, forms or popups.
+        expect(csp).toContain('sandbox');
+        expect(csp).toContain("default-src 'none'");
+        expect(csp).toContain("frame-ancestors 'self'");
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(await auditCount('application.resume_view', id)).toBe(1);
+        // The same ticket loads it again (a frame reloads) while it lasts.
+        expect((await frameGet(url)).statusCode).toBe(200);
+      });
+
+      it('given a ticket, then it opens its own résumé only, unaltered, while its session lives', async () => {
+        const id = await withResume(readablePdf('One'), 'one.pdf');
+        const other = await withResume(readablePdf('Two'), 'two.pdf');
+        const session = await login('team-reviewer');
+        const url = await ticketFor(id, session);
+        const ticket = new URL(url, 'http://x').searchParams.get('ticket')!;
+        // For another application: refused.
+        expect((await frameGet(`${viewUrl(other)}?ticket=${ticket}`)).statusCode).toBe(401);
+        // Altered: refused.
+        const [body, mac] = ticket.split('.') as [string, string];
+        const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as { r: string };
+        const forged = Buffer.from(JSON.stringify({ ...claims, r: `spartan-resume:${other}` }));
+        const forgedUrl = `${viewUrl(other)}?ticket=${forged.toString('base64url')}.${mac}`;
+        expect((await frameGet(forgedUrl)).statusCode).toBe(401);
+        expect((await frameGet(`${viewUrl(id)}?ticket=${body}.x${mac}`)).statusCode).toBe(401);
+        // No ticket: the call is malformed; a bearer token alone does not replace it.
+        expect((await frameGet(viewUrl(id))).statusCode).toBe(400);
+        expect((await call(session, { method: 'GET', url: viewUrl(id) })).statusCode).toBe(400);
+        // Expired: a ticket made a minute and more ago.
+        const staff = (await app.sessions.check(`Bearer ${session}`, false))!;
+        const old = app.sessions.ticket(staff, `spartan-resume:${id}`, Date.now() - 61_000);
+        expect((await frameGet(`${viewUrl(id)}?ticket=${old}`)).statusCode).toBe(401);
+        // Its session ends: the ticket stops at once.
+        expect((await frameGet(url)).statusCode).toBe(200);
+        const out = await call(session, { method: 'POST', url: '/api/security-logout/' });
+        expect(out.statusCode, out.body).toBeLessThan(300);
+        expect((await frameGet(url)).statusCode).toBe(401);
+      });
+
+      it('given a résumé that is no PDF, or none, then there is no reading in place, and the download stays', async () => {
+        const word = await withResume(doc(), 'cv.doc');
+        expect((await call(admin, { method: 'POST', url: viewUrl(word) })).statusCode).toBe(404);
+        // Even with a ticket (which the POST does not give for it), the file is not served inline.
+        const staff = (await app.sessions.check(`Bearer ${admin}`, false))!;
+        const ticket = app.sessions.ticket(staff, `spartan-resume:${word}`);
+        const inline = await frameGet(`${viewUrl(word)}?ticket=${ticket}`);
+        expect(inline.statusCode).toBe(404);
+        expect(inline.headers['content-disposition']).toBeUndefined();
+        const download = await get(`/api/spartan_join/application/${word}/resume/`);
+        expect(download.statusCode).toBe(200);
+        expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+        const none = await apply();
+        expect((await call(admin, { method: 'POST', url: viewUrl(none) })).statusCode).toBe(404);
+        const unknown = crypto.randomUUID();
+        expect((await call(admin, { method: 'POST', url: viewUrl(unknown) })).statusCode).toBe(404);
+        // Staff only.
+        const anonymous = await app.inject({
+          method: 'POST',
+          url: viewUrl(word),
+          remoteAddress: freshIp(),
+        });
         expect(anonymous.statusCode).toBe(401);
       });
     });

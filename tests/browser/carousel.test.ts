@@ -1,6 +1,7 @@
 /**
  * The general carousel in Chromium, where embla measures and moves: arrows, loop and its ends,
- * keyboard (and keyboard off), dots, breakpoints, autoplay with its stops, reduced motion. The
+ * keyboard (and keyboard off), dots, breakpoints, autoplay with its stops, reduced motion, and
+ * Carousel and Explainers controlled by a host app (`index`, `onIndexChange`). The
  * fixture page (fixtures/carousel.tsx) is bundled here as the widgets are, and served from memory.
  */
 import path from 'node:path';
@@ -18,6 +19,8 @@ import { gotoHydrated, mainUrl, openPage, type TestPage } from './harness.ts';
 
 const ORIGIN = 'http://carousel.test';
 const files = new Map<string, string>();
+/** A transparent GIF of one pixel. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 beforeAll(async () => {
   const result = (await build({
@@ -66,7 +69,12 @@ async function open(
   // Timers (autoplay) and animation frames (embla's moves) then advance only when a test says.
   if (options.clock) await t.page.clock.install();
   await t.page.route(`${ORIGIN}/**`, (route) => {
-    const body = files.get(new URL(route.request().url()).pathname);
+    const { pathname } = new URL(route.request().url());
+    // The explainer tiles' posters: any image will do.
+    if (pathname.startsWith('/media/')) {
+      return route.fulfill({ body: PIXEL, contentType: 'image/gif' });
+    }
+    const body = files.get(pathname);
     if (body === undefined) return route.fulfill({ status: 404 });
     const type = body.startsWith('<!doctype') ? 'text/html' : 'text/javascript';
     return route.fulfill({ body, contentType: type });
@@ -275,6 +283,55 @@ describe('Carousel on embla', () => {
     expect(await region.getAttribute('data-state')).toBe('paused');
     await expect(button(page, 'auto', 'Start automatic slide show').count()).resolves.toBe(1);
   });
+});
+
+describe('Carousel and Explainers controlled by the app (index, onIndexChange)', () => {
+  const reported = (page: Page, name: string) =>
+    page.evaluate(
+      (name) => (window as unknown as { reported: Record<string, number[]> }).reported[name] ?? [],
+      name,
+    );
+  const appIndex = (page: Page, name: string) =>
+    page.locator(`#${name}`).getAttribute('data-index');
+
+  it.each([
+    { name: 'controlled', start: ['1 of 3'], third: ['3 of 3'], next: ['1 of 3'], taken: 0 },
+    {
+      name: 'explainers-controlled',
+      start: ['1 of 6', '2 of 6', '3 of 6'],
+      third: ['3 of 6', '4 of 6', '5 of 6'],
+      next: ['4 of 6', '5 of 6', '6 of 6'],
+      taken: 3,
+    },
+  ])(
+    '$name: the index prop moves the slides, and a move by the visitor is reported and taken',
+    async ({ name, start, third, next, taken }) => {
+      const page = await open();
+      await expect.poll(() => shown(page, name)).toEqual(start);
+      await page.locator(`#${name} .app-set`).click();
+      await expect.poll(() => shown(page, name)).toEqual(third);
+      await button(page, name, 'Next slide').click();
+      await expect.poll(() => shown(page, name)).toEqual(next);
+      await expect.poll(() => reported(page, name)).toContain(taken);
+      await expect.poll(() => appIndex(page, name)).toBe(String(taken));
+    },
+  );
+
+  it.each([
+    { name: 'pinned', start: ['1 of 3'] },
+    { name: 'explainers-pinned', start: ['1 of 6', '2 of 6', '3 of 6'] },
+  ])(
+    '$name: when the app keeps its index, a move by the visitor is reported and the slides go back',
+    async ({ name, start }) => {
+      const page = await open();
+      await expect.poll(() => shown(page, name)).toEqual(start);
+      await button(page, name, 'Next slide').click();
+      // The move to 1 is reported, then the carousel's return to the app's 0.
+      await expect.poll(() => reported(page, name)).toEqual([1, 0]);
+      await expect.poll(() => shown(page, name)).toEqual(start);
+      expect(await appIndex(page, name)).toBe('0');
+    },
+  );
 });
 
 describe('the home page hero', () => {

@@ -3,21 +3,14 @@
  * the session's token) and, for admins, Delete.
  */
 import { useState } from 'react';
-import type { Application } from '../data/applications.ts';
+import type { ResumeInfo } from '../../../schemas/applications.ts';
+import { fieldOf, type Application } from '../data/applications.ts';
 import { downloadResume } from '../data/files.ts';
 import { KINDS, fieldText, type Kind } from '../kinds.ts';
 
-interface Resume {
-  filename: string;
-  size: number;
-}
-
-function resumeOf(value: unknown): Resume | null {
-  const r = value as Partial<Resume> | null | undefined;
-  return r && typeof r.filename === 'string'
-    ? { filename: r.filename, size: Number(r.size) || 0 }
-    : null;
-}
+/** The resume of a Spartan application; investors send none. */
+const resumeOf = (item: Readonly<Application>): ResumeInfo =>
+  'resume' in item ? item.resume : null;
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -33,7 +26,7 @@ export function ApplicationFields({
   onDelete: () => void;
 }) {
   const info = KINDS[kind];
-  const resume = resumeOf(item.resume);
+  const resume = resumeOf(item);
   const id = item.id;
   const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
@@ -57,7 +50,7 @@ export function ApplicationFields({
         {info.fields.map((field) => (
           <div key={field.key} className="staff-fields__row">
             <dt>{field.label}</dt>
-            <dd>{fieldText(field.key, item[field.key])}</dd>
+            <dd>{fieldText(field.key, fieldOf(item, field.key))}</dd>
           </div>
         ))}
         {info.resume && (

@@ -3,7 +3,7 @@
  * it came; an admin also gets each row's Delete.
  */
 import type { RefObject } from 'react';
-import type { Application, ListFilters } from '../data/applications.ts';
+import { fieldOf, type Application, type ListFilters } from '../data/applications.ts';
 import { KINDS, fieldText, type Kind } from '../kinds.ts';
 import { AppLink } from '../links.tsx';
 import { TableScroll } from '../TableScroll.tsx';
@@ -71,11 +71,11 @@ export function ApplicationTable({
                 {info.columns.map((c) => (
                   <td key={c.key}>
                     {c.key === 'status' ? (
-                      <span className={`staff-badge staff-badge--${String(item.status)}`}>
-                        {fieldText(c.key, item[c.key])}
+                      <span className={`staff-badge staff-badge--${item.status}`}>
+                        {fieldText(c.key, item.status)}
                       </span>
                     ) : (
-                      fieldText(c.key, item[c.key])
+                      fieldText(c.key, fieldOf(item, c.key))
                     )}
                   </td>
                 ))}

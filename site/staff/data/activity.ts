@@ -4,15 +4,19 @@
  * status), which the detail screen reads.
  */
 import { deskRoot } from '../../../schemas/api-paths.ts';
+import type {
+  ActivityAnswer,
+  NoteAddedAnswer,
+  StatusChangedAnswer,
+} from '../../../schemas/desk.ts';
 import { CallError, staffCall } from '../../auth/calls.ts';
 import { fieldText, type Kind } from '../kinds.ts';
 import {
   ALREADY_DELETED,
   deletedMeanwhile,
   messageOf,
+  showStatus,
   staffState,
-  type Note,
-  type StatusChange,
 } from './applications.ts';
 
 const deskPath = (kind: Kind, id: string, what: string) =>
@@ -24,16 +28,13 @@ export async function fetchActivity(kind: Kind, id: string): Promise<void> {
   if (state.id !== id) Object.assign(state, { id, notes: [], history: [] });
   state.error = null;
   try {
-    const body = await staffCall<{ status?: string; notes: Note[]; history: StatusChange[] }>(
-      'get',
-      deskPath(kind, id, 'activity'),
-      { fallback: 'Loading the notes failed' },
-    );
+    const body = await staffCall<Partial<ActivityAnswer>>('get', deskPath(kind, id, 'activity'), {
+      fallback: 'Loading the notes failed',
+    });
     if (state.id !== id) return;
     state.notes = Array.isArray(body.notes) ? body.notes : [];
     state.history = Array.isArray(body.history) ? body.history : [];
-    const detail = staffState[kind].detail.data;
-    if (detail?.id === id && typeof body.status === 'string') detail.status = body.status;
+    if (typeof body.status === 'string') showStatus(kind, id, body.status);
   } catch (error) {
     if (deletedMeanwhile(kind, id, error)) return;
     if (state.id === id) state.error = messageOf(error);
@@ -57,7 +58,7 @@ export async function setStatus(
   seen?: string,
 ): Promise<string | null> {
   try {
-    const body = await staffCall<{ status: string; notes: Note[]; history: StatusChange[] }>(
+    const body = await staffCall<StatusChangedAnswer>(
       'put',
       deskPath(kind, id, 'status'),
       {
@@ -65,8 +66,7 @@ export async function setStatus(
         fallback: 'Changing the status failed',
       },
     );
-    const detail = staffState[kind].detail.data;
-    if (detail?.id === id) detail.status = body.status;
+    showStatus(kind, id, body.status);
     const activity = staffState[kind].activity;
     if (activity.id === id) Object.assign(activity, { notes: body.notes, history: body.history });
     return null;
@@ -83,7 +83,7 @@ export async function setStatus(
 /** Adds a note; answers the failure's message, or null. */
 export async function addNote(kind: Kind, id: string, text: string): Promise<string | null> {
   try {
-    const body = await staffCall<{ data: Note }>('post', deskPath(kind, id, 'notes'), {
+    const body = await staffCall<NoteAddedAnswer>('post', deskPath(kind, id, 'notes'), {
       data: { body: text },
       fallback: 'Saving the note failed',
     });

@@ -8,6 +8,14 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { BACKGROUND_HEADER, deskRoot, STAFF_PATHS } from '../../../schemas/api-paths.ts';
+import type {
+  ApplicationPage,
+  ApplicationView,
+  InvestorApplicationView,
+  SpartanApplicationDetail,
+  InvestorApplicationDetail,
+  SpartanApplicationView,
+} from '../../../schemas/applications.ts';
 import type { NoteView, StatusChangeView } from '../../../schemas/desk.ts';
 import { CallError, staffCall } from '../../auth/calls.ts';
 import { KINDS, type Kind } from '../kinds.ts';
@@ -16,7 +24,17 @@ import type { Duplicate } from '../../../schemas/team-desk.ts';
 
 export const PAGE_SIZE = 10;
 
-export type Application = Record<string, unknown> & { id: string };
+/** An application of either kind, as the list and the detail receive it (schemas/applications.ts). */
+export type Application = ApplicationView;
+
+/** The name of a field of either kind (what the kinds' columns and detail fields list). */
+export type ApplicationField = keyof SpartanApplicationView | keyof InvestorApplicationView;
+
+/** A field of an application by name: undefined where its kind has no such field. */
+export const fieldOf = (item: Readonly<Application>, key: ApplicationField): unknown => {
+  const fields: Readonly<Partial<Record<ApplicationField, unknown>>> = item;
+  return fields[key];
+};
 
 /** What a list shows: the search, the filters, the order and where in the list (all in the URL). */
 export interface ListFilters {
@@ -250,13 +268,7 @@ export async function fetchList(
   // A slower earlier request must not overwrite a newer one.
   const current = () => sameFilters(state.filters, filters);
   try {
-    const body = await read<{
-      data?: Application[];
-      total?: number;
-      total_capped?: boolean;
-      next_cursor?: string | null;
-      prev_cursor?: string | null;
-    }>(KINDS[kind].list, by, { params: listParams(filters), fallback: KINDS[kind].failed.list });
+    const body = await read<Partial<ApplicationPage>>(KINDS[kind].list, by, { params: listParams(filters), fallback: KINDS[kind].failed.list });
     if (!current()) return;
     state.data = Array.isArray(body.data) ? body.data : [];
     state.total = typeof body.total === 'number' ? body.total : state.data.length;
@@ -288,7 +300,7 @@ export async function fetchDetail(kind: Kind, id: string): Promise<void> {
   state.deleted = false;
   state.duplicates = [];
   try {
-    const body = await staffCall<{ data?: Application; duplicates?: Duplicate[] }>(
+    const body = await staffCall<Partial<SpartanApplicationDetail | InvestorApplicationDetail>>(
       'get',
       KINDS[kind].detail(id),
       { fallback: KINDS[kind].failed.detail },
@@ -357,6 +369,15 @@ export async function removeApplication(kind: Kind, id: string): Promise<boolean
   } finally {
     state.deleting = false;
   }
+}
+
+/**
+ * Shows the status a desk call answered on the open application, if it is `id` (the answer
+ * carries the status as text: the server checked it against the kind's statuses).
+ */
+export function showStatus(kind: Kind, id: string, status: string): void {
+  const detail = staffState[kind].detail.data;
+  if (detail?.id === id) Object.assign(detail, { status });
 }
 
 /** The newest application's cursor (a poll: the browser revalidates it with its ETag). */

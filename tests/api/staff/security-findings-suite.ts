@@ -1,0 +1,202 @@
+/**
+ * The staff security review's findings, each shown fixed, run once per database
+ * (tests/api/pglite.test.ts and tests/api/postgres.test.ts). Real app, real database,
+ * `app.inject()`; mail over a real SMTP server (tests/api/smtp.ts).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../../server/app.ts';
+import { CODES } from '../../../server/api-errors.ts';
+import { TokenService } from '../../../server/security/tokens.ts';
+import { normaliseRecoveryCode, TotpKeys } from '../../../server/security/totp.ts';
+import { staffRecoveryCodes } from '../../../server/staff/schema.ts';
+import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../suite.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const PUBLIC_URL = 'https://spartans.example';
+
+/** The TOTP code of `secret` now, or `steps` of 30 seconds ahead. */
+function totp(secret: string, steps = 0): string {
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
+
+export function securityFindingsSuite(label: string, target: SuiteTarget): void {
+  describe(`security review findings on ${label}`, () => {
+    let app: FastifyInstance;
+    let distDir = '';
+    let dataDir = '';
+    let adminToken = '';
+
+    const call = (opts: InjectOptions): Promise<LightMyRequestResponse> =>
+      app.inject({ remoteAddress: freshIp(), ...opts });
+    const as = (token: string, opts: InjectOptions) =>
+      call({ ...opts, headers: { authorization: `Bearer ${token}`, ...opts.headers } });
+    const step = (url: string, payload: object) => call({ method: 'POST', url, payload });
+    const login = (username: string, password: string) =>
+      step('/api/security-login/', { username, password });
+
+    /** Logs in for the first time, setting up TOTP: the access token and the TOTP key. */
+    async function firstLogin(username: string, password = PASSWORD) {
+      const first = (await login(username, password)).json();
+      expect(first).toMatchObject({ mfa_setup_required: true });
+      const done = await step('/api/security-login/mfa-setup/', {
+        challenge: first.challenge,
+        code: totp(first.secret),
+      });
+      expect(done.statusCode).toBe(200);
+      return {
+        token: done.json().access as string,
+        secret: first.secret as string,
+        recovery: done.json().recovery_codes as string[],
+        id: done.json().user.id as string,
+      };
+    }
+
+    beforeAll(async () => {
+      distDir = fakeDist();
+      const db = await target.database();
+      dataDir = db.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-findings-'));
+      app = await build({
+        ...db,
+        dataDir,
+        distDir,
+        logger: false,
+        authSecret: AUTH_SECRET,
+        publicUrl: PUBLIC_URL,
+        rateLimits: {
+          submit: { max: 1000, windowSeconds: 600 },
+          login: { max: 100, windowSeconds: 900 },
+          loginFailuresPerUser: { max: 10, windowSeconds: 900 },
+        },
+      });
+      await app.staff.create({ username: 'boss', password: PASSWORD, role: 'admin' });
+      adminToken = (await firstLogin('boss')).token;
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      fs.rmSync(distDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await target.cleanup?.();
+    });
+
+    describe('the forced password change', () => {
+      it('given the password an admin chose, then the forced change refuses it, naming why', async () => {
+        const initial = 'words the admin chose for her';
+        const made = await as(adminToken, {
+          method: 'POST',
+          url: '/api/staff/users/',
+          payload: { username: 'fern', role: 'reviewer', setup: 'password', password: initial },
+        });
+        expect(made.statusCode).toBe(201);
+        const first = (await login('fern', initial)).json();
+        expect(first).toMatchObject({ password_change_required: true });
+        const same = await step('/api/security-login/password/', {
+          challenge: first.challenge,
+          new_password: initial,
+        });
+        expect(same.statusCode).toBe(400);
+        expect(same.json()).toEqual({
+          detail: 'Please correct the highlighted fields',
+          code: CODES.INVALID_FORM,
+          errors: {
+            new_password: 'Choose a password of your own, not the one you were given',
+          },
+        });
+        // The refusal leaves the step open: her own password is then taken.
+        const own = await step('/api/security-login/password/', {
+          challenge: first.challenge,
+          new_password: 'a phrase only she knows well',
+        });
+        expect(own.json()).toMatchObject({ mfa_setup_required: true });
+        expect((await login('fern', initial)).statusCode).toBe(401);
+      });
+    });
+
+    describe('links the server hands out', () => {
+      it('given PUBLIC_URL, then a setup link is under it, not under the Host the request named', async () => {
+        await app.staff.create({ username: 'hugo', password: PASSWORD });
+        const hugo = await app.staff.idOf('hugo');
+        const reset = await as(adminToken, {
+          method: 'POST',
+          url: `/api/staff/users/${hugo}/reset-password/`,
+          headers: { host: 'attacker.example' },
+        });
+        expect(reset.statusCode).toBe(200);
+        expect(reset.json().setup_url).toMatch(
+          /^https:\/\/spartans\.example\/security-setup#[\w-]{40,}$/,
+        );
+      });
+    });
+
+    describe('recovery codes at rest', () => {
+      const stored = async (id: string) =>
+        (
+          await app.db
+            .select({ codeHash: staffRecoveryCodes.codeHash })
+            .from(staffRecoveryCodes)
+            .where(eq(staffRecoveryCodes.userId, id))
+        ).map((r) => r.codeHash);
+      const plainSha256 = (code: string, encoding: 'base64url' | 'hex') =>
+        crypto.createHash('sha256').update(normaliseRecoveryCode(code)).digest(encoding);
+      const recoveryLogin = async (username: string, code: string) => {
+        const first = (await login(username, PASSWORD)).json();
+        expect(first).toMatchObject({ mfa_required: true });
+        return step('/api/security-login/mfa/', { challenge: first.challenge, code });
+      };
+
+      it('given new recovery codes, then what is stored is keyed: no plain SHA-256, and a copy of the database alone cannot check a code', async () => {
+        await app.staff.create({ username: 'rosa', password: PASSWORD });
+        const rosa = await firstLogin('rosa');
+        const hashes = await stored(rosa.id);
+        expect(hashes).toHaveLength(10);
+        for (const code of rosa.recovery) {
+          expect(hashes).not.toContain(plainSha256(code, 'base64url'));
+          expect(hashes).not.toContain(plainSha256(code, 'hex'));
+        }
+        // Only the server's key, derived from its secret, gives the stored values; another
+        // secret's key does not.
+        const underKeyOf = (secret: string, code: string) =>
+          new TotpKeys(
+            Buffer.alloc(32),
+            new TokenService(Buffer.from(secret)).derive('recovery-codes'),
+          ).hashRecoveryCode(code);
+        expect(hashes).toContain(underKeyOf(AUTH_SECRET, rosa.recovery[0]!));
+        expect(hashes).not.toContain(underKeyOf(`${AUTH_SECRET}-other`, rosa.recovery[0]!));
+        // A code still logs in, once.
+        const done = await recoveryLogin('rosa', rosa.recovery[0]!.toLowerCase());
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes_left).toBe(9);
+        expect((await recoveryLogin('rosa', rosa.recovery[0]!)).statusCode).toBe(401);
+      });
+
+      it('given a code stored as plain SHA-256 before, then it still logs in, and the start rewrites it keyed', async () => {
+        await app.staff.create({ username: 'otto', password: PASSWORD });
+        const otto = await firstLogin('otto');
+        const [older, rewritten] = otto.recovery;
+        // Two rows as an older server stored them.
+        await app.db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, otto.id));
+        await app.db.insert(staffRecoveryCodes).values(
+          [older!, rewritten!].map((code) => ({
+            userId: otto.id,
+            codeHash: plainSha256(code, 'base64url'),
+          })),
+        );
+        const done = await recoveryLogin('otto', older!);
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes_left).toBe(1);
+        // What the server does when it starts: the plain row left becomes keyed, and still works.
+        expect(await app.staff.rekeyRecoveryCodes()).toBeGreaterThanOrEqual(1);
+        const left = await stored(otto.id);
+        expect(left).not.toContain(plainSha256(rewritten!, 'base64url'));
+        expect((await recoveryLogin('otto', rewritten!)).statusCode).toBe(200);
+      });
+    });
+  });
+}
