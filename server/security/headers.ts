@@ -1,8 +1,8 @@
 /**
  * Response headers and cross-origin rules.
  *
- * - Every response: CSP (`default-src 'self'`, no inline script, `object-src 'none'`,
- *   `base-uri 'none'`, `frame-ancestors 'none'`), nosniff, Referrer-Policy, HSTS in
+ * - Every response: CSP (`default-src 'self'`, no inline script, `frame-src 'self'`,
+ *   `object-src 'none'`, `base-uri 'none'`, `frame-ancestors 'none'`), nosniff, Referrer-Policy, HSTS in
  *   production; `Cross-Origin-Resource-Policy: same-origin` except on /widgets/, /media/
  *   and /custom-elements.json, which server/static.ts opens to every origin for partner
  *   pages and tools.
@@ -145,6 +145,9 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
         mediaSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // Frames load our own URLs only (the staff area's résumé read in place, whose answer
+        // sandboxes itself); never blob: or data: documents, which would run on our origin.
+        frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
