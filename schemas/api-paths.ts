@@ -57,6 +57,8 @@ export const APPLICATION_PATHS = {
     detail: '/api/spartan_join/application/:id/',
     delete: '/api/application/:id/delete/',
     resume: '/api/spartan_join/application/:id/resume/',
+    /** POST (bearer) → a ticket URL; GET with `?ticket=` → the PDF, inline (docs/DESK.md). */
+    resumeView: '/api/spartan_join/application/:id/resume/view/',
   },
   investor: {
     list: '/api/investors/get_investor_applications/',

@@ -923,6 +923,7 @@ export function staffSuite(
         { method: 'GET', url: '/api/spartan_join/applications/', admin: false },
         { method: 'GET', url: `/api/spartan_join/application/${some}/`, admin: false },
         { method: 'GET', url: `/api/spartan_join/application/${some}/resume/`, admin: false },
+        { method: 'POST', url: `/api/spartan_join/application/${some}/resume/view/`, admin: false },
         { method: 'DELETE', url: `/api/application/${some}/delete/`, admin: true },
         { method: 'GET', url: '/api/investors/get_investor_applications/', admin: false },
         {
@@ -1009,6 +1010,9 @@ export function staffSuite(
         'POST /api/spartan_join/apply-spartan/',
         'POST /api/investors/join_investor/',
         'GET /api/health',
+        // A frame's own request: a ticket from the POST above, not a bearer token, opens it
+        // (tests/api/team-desk-suite.ts, "résumé read in place").
+        'GET /api/spartan_join/application/:id/resume/view/',
       ]);
 
       it('given the route table, then every staff call of the app is in this test', () => {

@@ -1227,6 +1227,7 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           "default-src 'self'",
           "script-src 'self'",
           "object-src 'none'",
+          "frame-src 'self'",
           "base-uri 'none'",
           "frame-ancestors 'none'",
           "style-src 'self'",
@@ -1234,6 +1235,8 @@ export function apiSuite(label: string, target: SuiteTarget): void {
           expect(csp).toContain(directive);
         }
         expect(csp).not.toContain('unsafe');
+        // Frames load our URLs only: a blob: document would run on our origin.
+        expect(csp).not.toMatch(/(?:frame|default)-src[^;]*(?:blob|data):/);
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
