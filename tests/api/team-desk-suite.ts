@@ -33,7 +33,7 @@ import {
   readablePdf,
   spartanFields,
 } from './fixtures.ts';
-import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
+import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const DESK = '/api/staff/applications';
