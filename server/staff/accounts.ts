@@ -12,7 +12,7 @@
  * ` bob ` and `ｂｏｂ` name one account.
  */
 import crypto from 'node:crypto';
-import { and, asc, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import type { AuditEvent } from '../../schemas/audit-events.ts';
 import type { ServedStaffAccount } from '../../schemas/staff.ts';
 import type { AuditLog } from './audit-trail.ts';
@@ -21,8 +21,9 @@ import { staffLoginChallenges, staffSessions, staffUsers } from './schema.ts';
 import { staffRecoveryCodes } from './schema.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
 import {
-  hashRecoveryCode,
+  KEYED_RECOVERY_PREFIX,
   newRecoveryCode,
+  plainRecoveryHash,
   RECOVERY_CODES,
   type TotpKeys,
 } from '../security/totp.ts';
@@ -379,7 +380,7 @@ export class StaffService {
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, id));
       await tx
         .insert(staffRecoveryCodes)
-        .values(codes.map((code) => ({ userId: id, codeHash: hashRecoveryCode(code) })));
+        .values(codes.map((code) => ({ userId: id, codeHash: this.totp.hashRecoveryCode(code) })));
     });
     return codes;
   }
@@ -428,6 +429,32 @@ export class StaffService {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Rewrites the recovery codes an older server stored as plain SHA-256 in their keyed form (run
+   * at start; several servers at once rewrite each row once). Answers how many it rewrote.
+   */
+  async rekeyRecoveryCodes(): Promise<number> {
+    const plain = await this.db
+      .select({ userId: staffRecoveryCodes.userId, codeHash: staffRecoveryCodes.codeHash })
+      .from(staffRecoveryCodes)
+      .where(notLike(staffRecoveryCodes.codeHash, `${KEYED_RECOVERY_PREFIX}%`));
+    let rewritten = 0;
+    for (const row of plain) {
+      const done = await this.db
+        .update(staffRecoveryCodes)
+        .set({ codeHash: this.totp.rekeyRecoveryHash(row.codeHash) })
+        .where(
+          and(
+            eq(staffRecoveryCodes.userId, row.userId),
+            eq(staffRecoveryCodes.codeHash, row.codeHash),
+          ),
+        )
+        .returning({ userId: staffRecoveryCodes.userId });
+      rewritten += done.length;
+    }
+    return rewritten;
+  }
+
   /** The account's TOTP key in clear, or null when none (or it cannot be opened). */
   totpSecretOf(row: StaffRow): string | null {
     return row.totpSecret ? this.totp.open(row.totpSecret) : null;
@@ -446,7 +473,11 @@ export class StaffService {
   private unusedCode(id: string, code: string) {
     return and(
       eq(staffRecoveryCodes.userId, id),
-      eq(staffRecoveryCodes.codeHash, hashRecoveryCode(code)),
+      // Keyed, or plain as an older server stored it (until rekeyRecoveryCodes rewrites it).
+      inArray(staffRecoveryCodes.codeHash, [
+        this.totp.hashRecoveryCode(code),
+        plainRecoveryHash(code),
+      ]),
       isNull(staffRecoveryCodes.usedAt),
     );
   }

@@ -3,15 +3,20 @@
  * (tests/api/pglite.test.ts and tests/api/postgres.test.ts). Real app, real database,
  * `app.inject()`; mail over a real SMTP server (tests/api/smtp.ts).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../server/app.ts';
 import { CODES } from '../../../server/api-errors.ts';
-import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../suite.ts';
+import { TokenService } from '../../../server/security/tokens.ts';
+import { normaliseRecoveryCode, TotpKeys } from '../../../server/security/totp.ts';
+import { staffRecoveryCodes } from '../../../server/staff/schema.ts';
+import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const PUBLIC_URL = 'https://spartans.example';
@@ -127,6 +132,70 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         expect(reset.json().setup_url).toMatch(
           /^https:\/\/spartans\.example\/security-setup#[\w-]{40,}$/,
         );
+      });
+    });
+
+    describe('recovery codes at rest', () => {
+      const stored = async (id: string) =>
+        (
+          await app.db
+            .select({ codeHash: staffRecoveryCodes.codeHash })
+            .from(staffRecoveryCodes)
+            .where(eq(staffRecoveryCodes.userId, id))
+        ).map((r) => r.codeHash);
+      const plainSha256 = (code: string, encoding: 'base64url' | 'hex') =>
+        crypto.createHash('sha256').update(normaliseRecoveryCode(code)).digest(encoding);
+      const recoveryLogin = async (username: string, code: string) => {
+        const first = (await login(username, PASSWORD)).json();
+        expect(first).toMatchObject({ mfa_required: true });
+        return step('/api/security-login/mfa/', { challenge: first.challenge, code });
+      };
+
+      it('given new recovery codes, then what is stored is keyed: no plain SHA-256, and a copy of the database alone cannot check a code', async () => {
+        await app.staff.create({ username: 'rosa', password: PASSWORD });
+        const rosa = await firstLogin('rosa');
+        const hashes = await stored(rosa.id);
+        expect(hashes).toHaveLength(10);
+        for (const code of rosa.recovery) {
+          expect(hashes).not.toContain(plainSha256(code, 'base64url'));
+          expect(hashes).not.toContain(plainSha256(code, 'hex'));
+        }
+        // Only the server's key, derived from its secret, gives the stored values; another
+        // secret's key does not.
+        const underKeyOf = (secret: string, code: string) =>
+          new TotpKeys(
+            Buffer.alloc(32),
+            new TokenService(Buffer.from(secret)).derive('recovery-codes'),
+          ).hashRecoveryCode(code);
+        expect(hashes).toContain(underKeyOf(AUTH_SECRET, rosa.recovery[0]!));
+        expect(hashes).not.toContain(underKeyOf(`${AUTH_SECRET}-other`, rosa.recovery[0]!));
+        // A code still logs in, once.
+        const done = await recoveryLogin('rosa', rosa.recovery[0]!.toLowerCase());
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes_left).toBe(9);
+        expect((await recoveryLogin('rosa', rosa.recovery[0]!)).statusCode).toBe(401);
+      });
+
+      it('given a code stored as plain SHA-256 before, then it still logs in, and the start rewrites it keyed', async () => {
+        await app.staff.create({ username: 'otto', password: PASSWORD });
+        const otto = await firstLogin('otto');
+        const [older, rewritten] = otto.recovery;
+        // Two rows as an older server stored them.
+        await app.db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, otto.id));
+        await app.db.insert(staffRecoveryCodes).values(
+          [older!, rewritten!].map((code) => ({
+            userId: otto.id,
+            codeHash: plainSha256(code, 'base64url'),
+          })),
+        );
+        const done = await recoveryLogin('otto', older!);
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes_left).toBe(1);
+        // What the server does when it starts: the plain row left becomes keyed, and still works.
+        expect(await app.staff.rekeyRecoveryCodes()).toBeGreaterThanOrEqual(1);
+        const left = await stored(otto.id);
+        expect(left).not.toContain(plainSha256(rewritten!, 'base64url'));
+        expect((await recoveryLogin('otto', rewritten!)).statusCode).toBe(200);
       });
     });
   });
