@@ -16,7 +16,7 @@ import { CODES } from '../../../server/api-errors.ts';
 import { TokenService } from '../../../server/security/tokens.ts';
 import { normaliseRecoveryCode, TotpKeys } from '../../../server/security/totp.ts';
 import { staffRecoveryCodes, staffUsers } from '../../../server/staff/schema.ts';
-import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../suite.ts';
+import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const PUBLIC_URL = 'https://spartans.example';
