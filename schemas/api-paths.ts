@@ -18,6 +18,7 @@ export const LOGIN_PASSWORD_PATH = '/api/security-login/password/';
 export const ACCOUNT_PATHS = {
   setup: '/api/security-setup/',
   setupComplete: '/api/security-setup/complete/',
+  setupMfa: '/api/security-setup/mfa/',
   session: '/api/security-session/',
   extend: '/api/security-session/extend/',
   sessions: '/api/security-sessions/',
@@ -57,6 +58,8 @@ export const APPLICATION_PATHS = {
     detail: '/api/spartan_join/application/:id/',
     delete: '/api/application/:id/delete/',
     resume: '/api/spartan_join/application/:id/resume/',
+    /** POST (bearer) → a ticket URL; GET with `?ticket=` → the PDF, inline (docs/DESK.md). */
+    resumeView: '/api/spartan_join/application/:id/resume/view/',
   },
   investor: {
     list: '/api/investors/get_investor_applications/',

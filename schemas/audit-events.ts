@@ -47,6 +47,7 @@ export const AUDIT_EVENT_GROUPS = [
       'application.search',
       'application.view',
       'application.resume_download',
+      'application.resume_view',
       'application.status',
       'application.assign',
       'application.note',

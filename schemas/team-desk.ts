@@ -85,3 +85,10 @@ export const overviewAnswer = z.object({
   median_hours_to_first_review: z.nullable(z.number()),
 });
 export type OverviewAnswer = z.infer<typeof overviewAnswer>;
+
+/**
+ * `POST …/resume/view/`: where a frame reads the résumé (a PDF) in place. `url` carries a ticket
+ * good for `expires_in` seconds, for this résumé and this session only.
+ */
+export const resumeViewAnswer = z.object({ url: z.string(), expires_in: z.number() });
+export type ResumeViewAnswer = z.infer<typeof resumeViewAnswer>;

@@ -37,6 +37,7 @@ import { investorRoutes } from './routes/investors.ts';
 import { spartanRoutes } from './routes/spartan.ts';
 import { httpSecurity } from './security/headers.ts';
 import type { Argon2Params } from './security/passwords.ts';
+import { startOverviewUpkeep } from './desk/overview.ts';
 import { startRetention } from './desk/retention.ts';
 import { Mailer } from './mail/mailer.ts';
 import { outboxTransport, smtpTransport } from './mail/transport.ts';
@@ -260,9 +261,11 @@ async function assemble(
   app.decorate('mailer', mailer);
   /** Replaced by the running job's stop once the app is ready. */
   const retention = { stop: async () => undefined as void };
+  const overviewUpkeep = { stop: async () => undefined as void };
   // Before the database closes (hooks run in reverse order of adding).
   app.addHook('onClose', async () => {
     await retention.stop();
+    await overviewUpkeep.stop();
     await mailer.stop();
   });
 
@@ -351,6 +354,9 @@ async function assemble(
       }
     },
     (err) => app.log.error({ err: { name: (err as Error).name } }, 'application retention failed'),
+  );
+  overviewUpkeep.stop = startOverviewUpkeep(database.db, (err) =>
+    app.log.error({ err: { name: (err as Error).name } }, 'overview counts merge failed'),
   );
   return app;
 }

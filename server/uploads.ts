@@ -98,12 +98,21 @@ export function safeDisplayName(original: string, kind: ResumeKind): string {
 
 /** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachmentDisposition(name: string): string {
+  return disposition('attachment', name);
+}
+
+/** `Content-Disposition: inline`, the file's name given as attachmentDisposition gives it. */
+export function inlineDisposition(name: string): string {
+  return disposition('inline', name);
+}
+
+function disposition(type: 'attachment' | 'inline', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export interface UploadedFile {

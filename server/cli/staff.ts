@@ -202,7 +202,7 @@ async function runDirect(cmd: StaffCommand) {
     const staff = new StaffService(
       database.db,
       hasher,
-      new TotpKeys(tokens.derive('totp')),
+      new TotpKeys(tokens.derive('totp'), tokens.derive('recovery-codes')),
       new AuditLog(database.db),
     );
     return await runStaffCommand(staff, cmd);

@@ -64,7 +64,7 @@ export function pgliteStatements(client: PGlite): RunStatement {
     const { serialize } = protocol;
     // The two locks PGlite's own query() takes: its transaction lock (else these messages could
     // run inside another request's open transaction, and be rolled back with it), then its query
-    // lock (declared in PGlite's typings; tests/api/suite.ts checks the first).
+    // lock (declared in PGlite's typings; tests/api/db/prepared.suite.ts checks the first).
     await client._runExclusiveTransaction(() =>
       client.runExclusive(async () => {
         if (!parsed.has(name)) {

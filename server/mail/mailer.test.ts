@@ -1,4 +1,4 @@
-/** The mail queue's backoff (docs/DESK.md, "Mail"); the queue itself is tested in tests/api/desk-suite.ts. */
+/** The mail queue's backoff (docs/DESK.md, "Mail"); the queue itself is tested in tests/api/mail/mailer.suite.ts. */
 import { describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS, retryDelayMs } from './mailer.ts';
 

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { CONTROL, UNREADABLE } from '../../schemas/fields.ts';
 import type { Db } from '../db/index.ts';
 import { ERR_NOT_FOUND } from '../api-errors.ts';
+import { sameOrigin } from '../security/headers.ts';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -153,7 +154,7 @@ export function submissionOrigin(request: FastifyRequest): string | null {
   try {
     const url = new URL(header);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (url.host === request.host) return null;
+    if (sameOrigin(request, url.origin)) return null;
     return url.origin;
   } catch {
     return null;

@@ -4,9 +4,12 @@
  * GET    /api/spartan_join/applications/?page=&page_size=&q=  bearer → {data, total, page, page_size}
  * GET    /api/spartan_join/application/{id}/         bearer → {data}
  * GET    /api/spartan_join/application/{id}/resume/  bearer → the file, as an attachment
+ * POST   /api/spartan_join/application/{id}/resume/view/  bearer → {url, expires_in} (PDFs)
+ * GET    /api/spartan_join/application/{id}/resume/view/?ticket=  → the PDF, inline, sandboxed
  * DELETE /api/application/{id}/delete/               bearer → {id}
  */
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import crypto from 'node:crypto';
 import {
   eq,
@@ -29,10 +32,17 @@ import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
 import { staffUsers } from '../staff/schema.ts';
-import { ERR_INVALID_FORM, ERR_NOT_FOUND, errorLabel } from '../api-errors.ts';
+import {
+  ERR_FORBIDDEN_ORIGIN,
+  ERR_INVALID_FORM,
+  ERR_NOT_AUTHENTICATED,
+  ERR_NOT_FOUND,
+  errorLabel,
+} from '../api-errors.ts';
 import type { FileStore, StoredFile } from '../storage/index.ts';
 import {
   attachmentDisposition,
+  inlineDisposition,
   readMultipart,
   RESUME_CONTENT_TYPES,
   safeDisplayName,
@@ -47,6 +57,12 @@ import {
   type ServedSpartanApplication,
 } from '../../schemas/applications.ts';
 import { errorResponses } from '../../schemas/responses.ts';
+import { resumeViewAnswer, type ResumeViewAnswer } from '../../schemas/team-desk.ts';
+import { TICKET_TTL_SECONDS } from '../staff/sessions.ts';
+import * as z from 'zod/mini';
+
+/** The CSP of a résumé read in place (see the route): an opaque origin that runs and loads nothing. */
+export const RESUME_VIEW_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'";
 
 export interface SpartanRouteOptions {
   db: Db;
@@ -304,6 +320,82 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Content-Length', String(file.size))
         .send(file.body);
+    },
+  );
+
+  /**
+   * A PDF résumé read in place. The staff area authenticates with a bearer token, which a
+   * frame's own request cannot carry, so the frame loads a URL with a ticket (Sessions.ticket:
+   * this résumé, this session, a minute) that a bearer call hands out.
+   *
+   * The answer keeps whatever the file holds off our origin: `Content-Security-Policy: sandbox`
+   * gives the document an opaque origin with scripts, forms and popups off (no `allow-*`), and
+   * `default-src 'none'` lets it load nothing. Chromium's PDF viewer still draws it (its viewer
+   * runs as a separate, privileged frame that the policy does not bind); what it refuses is a
+   * frame with the `sandbox` attribute, so the staff area frames this URL without one and
+   * relies on these headers. The frame may sit in our pages only (`frame-ancestors 'self'`).
+   * Only a file that is a PDF by its content is served so: other résumés keep the download.
+   */
+  const pdfResume = async (id: string): Promise<{ filename: string; body: Buffer } | null> => {
+    const [meta] = await db
+      .select({
+        filename: spartanResumes.filename,
+        legacy: sql<boolean>`${spartanResumes.data} IS NOT NULL`,
+      })
+      .from(spartanResumes)
+      .where(eq(spartanResumes.applicationId, id))
+      .limit(1);
+    if (!meta) return null;
+    const file = await readResume(id, meta.legacy);
+    if (!file) return null;
+    // At most the upload limit (5 MB): read whole, to check what it is before sending any of it.
+    const body = Buffer.isBuffer(file.body) ? file.body : await buffer(file.body);
+    return sniffResume(body) === 'pdf' ? { filename: meta.filename, body } : null;
+  };
+  const viewResource = (id: string) => `spartan-resume:${id}`;
+
+  app.post<{ Params: { id: string } }>(
+    APPLICATION_PATHS.spartan.resumeView,
+    {
+      preHandler: sessions.requireStaff,
+      schema: { params: idParams, response: { 200: resumeViewAnswer, ...errorResponses } },
+    },
+    async (request): Promise<ResumeViewAnswer> => {
+      const id = applicationId(request.params.id);
+      if (!(await pdfResume(id))) throw ERR_NOT_FOUND();
+      const ticket = sessions.ticket(request.staff!, viewResource(id));
+      const url = `${pathWithId(APPLICATION_PATHS.spartan.resumeView, id)}?ticket=${ticket}`;
+      return { url, expires_in: TICKET_TTL_SECONDS };
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { ticket: string } }>(
+    APPLICATION_PATHS.spartan.resumeView,
+    {
+      schema: {
+        params: idParams,
+        querystring: z.strictObject({ ticket: z.string().check(z.maxLength(1000)) }),
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const id = applicationId(request.params.id);
+      const staff = await sessions.checkTicket(request.query.ticket, viewResource(id));
+      if (!staff) throw ERR_NOT_AUTHENTICATED();
+      if (staff.session.partnerOrigin) throw ERR_FORBIDDEN_ORIGIN();
+      request.staff = staff;
+      const pdf = await pdfResume(id);
+      if (!pdf) throw ERR_NOT_FOUND();
+      await audit(request, 'application.resume_view', { type: 'spartan_applications', id });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', inlineDisposition(pdf.filename))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', RESUME_VIEW_CSP)
+        .header('X-Frame-Options', 'SAMEORIGIN')
+        .header('Referrer-Policy', 'no-referrer')
+        .header('Content-Length', String(pdf.body.length))
+        .send(pdf.body);
     },
   );
 }

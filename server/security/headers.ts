@@ -1,8 +1,8 @@
 /**
  * Response headers and cross-origin rules.
  *
- * - Every response: CSP (`default-src 'self'`, no inline script, `object-src 'none'`,
- *   `base-uri 'none'`, `frame-ancestors 'none'`), nosniff, Referrer-Policy, HSTS in
+ * - Every response: CSP (`default-src 'self'`, no inline script, `frame-src 'self'`,
+ *   `object-src 'none'`, `base-uri 'none'`, `frame-ancestors 'none'`), nosniff, Referrer-Policy, HSTS in
  *   production; `Cross-Origin-Resource-Policy: same-origin` except on /widgets/, /media/
  *   and /custom-elements.json, which server/static.ts opens to every origin for partner
  *   pages and tools.
@@ -78,11 +78,16 @@ export function rulePath(request: FastifyRequest): string {
   }
 }
 
-/** True if `origin` is this server as the browser addressed it (Host, or X-Forwarded-Host behind a trusted proxy). */
-function sameOrigin(request: FastifyRequest, origin: string): boolean {
+/**
+ * True if `origin` is this server as the browser addressed it: the same scheme, host and port
+ * (behind a trusted proxy, X-Forwarded-Proto and X-Forwarded-Host). A page served over http on
+ * our host is another origin than our https pages: a network attacker can write it.
+ */
+export function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
     const url = new URL(origin);
-    return url.host === new URL(`${url.protocol}//${request.host}`).host;
+    const ours = new URL(`${request.protocol}://${request.host}`);
+    return url.protocol === ours.protocol && url.host === ours.host;
   } catch {
     return false;
   }
@@ -140,6 +145,9 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
         mediaSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // Frames load our own URLs only (the staff area's résumé read in place, whose answer
+        // sandboxes itself); never blob: or data: documents, which would run on our origin.
+        frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

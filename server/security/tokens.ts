@@ -54,6 +54,26 @@ export function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8A
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+/**
+ * The JSON object a base64url `body` holds, when `signature` is `expected` (compared in constant
+ * time, as text); else null.
+ */
+export function signedJson(
+  body: string,
+  signature: string,
+  expected: string,
+): Record<string, unknown> | null {
+  const given = Buffer.from(signature);
+  const wanted = Buffer.from(expected);
+  if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 export class TokenService {
   private readonly key: crypto.KeyObject;
 
@@ -91,18 +111,12 @@ export class TokenService {
     if (header !== HEADER) return null;
     // Compared as text, the one encoding we issue: decoding first would accept other strings for
     // the same bytes (the last character's two spare bits, characters the decoder skips).
-    const given = Buffer.from(signature);
-    const expected = Buffer.from(this.mac(`${header}.${body}`).toString('base64url'));
-    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-    let payload: Record<string, unknown>;
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<
-        string,
-        unknown
-      >;
-    } catch {
-      return null;
-    }
+    const payload = signedJson(
+      body,
+      signature,
+      this.mac(`${header}.${body}`).toString('base64url'),
+    );
+    if (!payload) return null;
     const { sub, sid, jti, iss, aud, exp, iat } = payload;
     if (iss !== ISSUER || aud !== AUDIENCE) return null;
     if (typeof exp !== 'number' || typeof iat !== 'number') return null;

@@ -7,8 +7,11 @@
  *   means every account sets up TOTP again (an admin resets it).
  * - A code is accepted within one step either side of now, and only for a time step after the
  *   last one accepted: a code cannot be used twice.
- * - Recovery codes are 16 random Crockford base32 characters (80 bits), shown once; only a
- *   SHA-256 of each is stored (80 random bits need no slow hash).
+ * - Recovery codes are 16 random Crockford base32 characters (80 bits), shown once; only a keyed
+ *   hash of each is stored: HMAC-SHA-256, under a key derived from the signing secret, of the
+ *   code's SHA-256 (80 random bits need no slow hash, and without the key a copy of the database
+ *   cannot check a code). Rows an older server stored as the plain SHA-256 still match, and are
+ *   rewritten keyed when the server starts: the keyed form is a function of the plain one.
  */
 import crypto from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
@@ -19,8 +22,29 @@ const PERIOD = 30;
 export const RECOVERY_CODES = 10;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/** What marks a keyed recovery-code hash (a plain SHA-256 in base64url has no dot). */
+export const KEYED_RECOVERY_PREFIX = 'k1.';
+
 export class TotpKeys {
-  constructor(private readonly key: Buffer) {}
+  /**
+   * `key` seals TOTP keys; `recoveryKey` keys the recovery codes' hashes. Each is derived from
+   * the signing secret for its own purpose (TokenService.derive).
+   */
+  constructor(
+    private readonly key: Buffer,
+    private readonly recoveryKey: Buffer,
+  ) {}
+
+  /** The stored form of a recovery code. */
+  hashRecoveryCode(code: string): string {
+    return this.rekeyRecoveryHash(plainRecoveryHash(code));
+  }
+
+  /** The keyed form of a plain SHA-256 that an older server stored. */
+  rekeyRecoveryHash(plain: string): string {
+    const mac = crypto.createHmac('sha256', this.recoveryKey).update(plain).digest('base64url');
+    return `${KEYED_RECOVERY_PREFIX}${mac}`;
+  }
 
   newSecret(): string {
     return generateSecret();
@@ -97,7 +121,8 @@ export function normaliseRecoveryCode(code: string): string {
     .replace(/[IL]/g, '1');
 }
 
-export function hashRecoveryCode(code: string): string {
+/** A recovery code's plain SHA-256: how older servers stored it, and what the keyed hash keys. */
+export function plainRecoveryHash(code: string): string {
   return crypto.createHash('sha256').update(normaliseRecoveryCode(code)).digest('base64url');
 }
 

@@ -5,7 +5,7 @@
  * POST   /api/staff/users/                           {username, name?, role, setup, password?} → 201
  * PATCH  /api/staff/users/{id}/                      {role?, name?} → {data: account}
  * DELETE /api/staff/users/{id}/                      → {id}
- * POST   /api/staff/users/{id}/reset-mfa/            → {data: account}
+ * POST   /api/staff/users/{id}/reset-mfa/            → {data: account, setup_url, setup_expires_at}
  * POST   /api/staff/users/{id}/reset-password/       → {data: account, setup_url, setup_expires_at}
  * GET    /api/staff/users/{id}/sessions/             → {data: [session]}
  * DELETE /api/staff/users/{id}/sessions/             → {sessions_ended}
@@ -52,12 +52,17 @@ const patchBody = z.strictObject({ role: z.optional(role), name: z.optional(staf
 const userParams = z.strictObject({ id: z.string() });
 const sessionParams = z.strictObject({ id: z.string(), sid: z.string() });
 
-/** The setup page of this server as the browser addressed it; the token in the fragment. */
-function setupUrl(request: FastifyRequest, link: SetupLink) {
-  return {
-    setup_url: `${request.protocol}://${request.host}/security-setup#${link.token}`,
-    setup_expires_at: link.expiresAt,
-  };
+/**
+ * The setup page's address, the token in its fragment: under PUBLIC_URL when set (a request's
+ * Host is whatever its sender wrote), else this server as the admin's browser addressed it.
+ */
+export function setupLinkUrl(
+  publicUrl: string | undefined,
+  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+  link: SetupLink,
+) {
+  const base = publicUrl ?? `${request.protocol}://${request.host}`;
+  return { setup_url: `${base}/security-setup#${link.token}`, setup_expires_at: link.expiresAt };
 }
 
 /** A staff-account error as the API answers it. */
@@ -79,6 +84,8 @@ function userId(raw: string): string {
 export async function staffAdminRoutes(app: FastifyInstance): Promise<void> {
   const opts = app.staffSecurity;
   const { sessions, staff } = opts;
+  const setupUrl = (request: FastifyRequest, link: SetupLink) =>
+    setupLinkUrl(opts.publicUrl, request, link);
   // Checked on arrival, before the body is even parsed: 401/403 first, then validation.
   const onRequest = sessions.requireAdmin;
 
@@ -155,8 +162,8 @@ export async function staffAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const id = userId(request.params.id);
       try {
-        await staff.resetMfa(id, actorOf(request));
-        return { data: await staff.get(id) };
+        const link = await staff.resetMfa(id, actorOf(request));
+        return { data: await staff.get(id), ...(link ? setupUrl(request, link) : {}) };
       } catch (err) {
         return staffError(err);
       }

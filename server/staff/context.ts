@@ -16,6 +16,8 @@ export interface StaffSecurity {
   totpKeys: TotpKeys;
   /** STAFF_MFA=required: every account sets up TOTP at its next login. */
   mfaRequired: boolean;
+  /** PUBLIC_URL: the site's address for the links the server hands out, when set. */
+  publicUrl: string | undefined;
 }
 
 /** The request's staff user as the actor of a change. */

@@ -50,7 +50,7 @@ beforeEach(async () => {
     findUser: async (id) =>
       (await database.db.select().from(staffUsers)).find((row) => row.id === id),
     throttle,
-    totpKeys: new TotpKeys(crypto.randomBytes(32)),
+    totpKeys: new TotpKeys(crypto.randomBytes(32), crypto.randomBytes(32)),
     now: () => clock,
   });
   user = await addUser('ada');
@@ -151,7 +151,7 @@ describe('a pending login step and changes to its account', () => {
       const staff = new StaffService(
         database.db,
         hasher,
-        new TotpKeys(crypto.randomBytes(32)),
+        new TotpKeys(crypto.randomBytes(32), crypto.randomBytes(32)),
         auditLog,
       );
       try {

@@ -60,7 +60,7 @@ export const staffServices = fp(
     const hasher = new PasswordHasher(passwordHashing ?? ARGON2_PARAMS, config.hashPool);
     const throttle = LoginThrottle.create(config.rateLimits, config.databaseUrl);
     const auditLog = new AuditLog(app.db);
-    const totpKeys = new TotpKeys(tokens.derive('totp'));
+    const totpKeys = new TotpKeys(tokens.derive('totp'), tokens.derive('recovery-codes'));
     const staff = new StaffService(app.db, hasher, totpKeys, auditLog);
     const mfaRequired = config.staffMfa === 'required';
     const sessions = new Sessions(app.db, tokens, { mfaRequired });
@@ -69,6 +69,8 @@ export const staffServices = fp(
       await Promise.all([hasher.close(), throttle.close()]);
     });
     app.addHook('onReady', async () => {
+      const rekeyed = await staff.rekeyRecoveryCodes();
+      if (rekeyed > 0) app.log.info({ recoveryCodes: { rekeyed } }, 'recovery codes rekeyed');
       auditLog.startRetention(config.auditRetentionDays, (err) =>
         app.log.error({ err }, 'audit retention failed'),
       );
@@ -85,6 +87,7 @@ export const staffServices = fp(
       throttle,
       totpKeys,
       mfaRequired,
+      publicUrl: config.publicUrl,
     });
   },
   { name: 'staff-services', dependencies: ['database'] },

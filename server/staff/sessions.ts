@@ -28,7 +28,7 @@ import { staffSessions, staffUsers } from './schema.ts';
 import { ERR_FORBIDDEN_ORIGIN, ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from '../api-errors.ts';
 import { partnerOriginOf } from '../security/headers.ts';
 import type { ServedStaffSession } from '../../schemas/staff.ts';
-import { TOKEN_TTL_SECONDS, type TokenService } from '../security/tokens.ts';
+import { signedJson, TOKEN_TTL_SECONDS, type TokenService } from '../security/tokens.ts';
 import {
   IDLE_TIMEOUT_MS,
   publicUser,
@@ -41,6 +41,9 @@ import {
 const TOUCH_EVERY_MS = 30_000;
 /** `Bearer <token>`; the scheme's name in any case (HTTP's auth schemes are case-insensitive). */
 const BEARER = /^bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/i;
+
+/** How long a ticket (Sessions.ticket) opens its resource: long enough to load a frame. */
+export const TICKET_TTL_SECONDS = 60;
 
 type SessionRow = typeof staffSessions.$inferSelect;
 
@@ -96,6 +99,8 @@ function alive(now: Date) {
 }
 
 export class Sessions {
+  private ticketKey: Buffer | undefined;
+
   /**
    * `mfaRequired` (STAFF_MFA=required): a session counts only if its account has a second
    * factor. Sessions opened with the password alone, while this or another process ran with
@@ -192,6 +197,57 @@ export class Sessions {
     if (!match?.[1]) return null;
     const claims = this.tokens.verify(match[1]);
     if (!claims) return null;
+    return this.lookup(claims, touch);
+  }
+
+  /**
+   * A ticket for one resource of the staff area (`resource` names it, e.g. one résumé) that the
+   * browser fetches by itself, where no Authorization header can go: a frame's `src`. It is an
+   * HMAC (a key derived from the signing secret for this use only) over the session, the
+   * resource and an expiry TICKET_TTL_SECONDS away, so it opens that resource only, briefly, and
+   * only while its session lives: logging out revokes it with the session.
+   */
+  ticket(staff: StaffContext, resource: string, now = Date.now()): string {
+    const claims = {
+      sub: staff.user.id,
+      sid: staff.sessionId,
+      r: resource,
+      exp: Math.floor(now / 1000) + TICKET_TTL_SECONDS,
+    };
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${body}.${this.ticketMac(body)}`;
+  }
+
+  /**
+   * The staff user and session of a ticket for `resource` (ticket above), or null: forged, for
+   * another resource, expired, or its session ended. Not counted as activity: the staff area's
+   * own call for the ticket was.
+   */
+  async checkTicket(
+    ticket: string,
+    resource: string,
+    now = Date.now(),
+  ): Promise<StaffContext | null> {
+    const [body, mac, extra] = ticket.split('.');
+    if (!body || !mac || extra !== undefined) return null;
+    const claims = signedJson(body, mac, this.ticketMac(body));
+    if (!claims) return null;
+    const { sub, sid, r, exp } = claims;
+    if (r !== resource || typeof exp !== 'number' || exp * 1000 <= now) return null;
+    if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+    return this.lookup({ sub, sid }, false);
+  }
+
+  private ticketMac(body: string): string {
+    this.ticketKey ??= this.tokens.derive('staff-ticket');
+    return crypto.createHmac('sha256', this.ticketKey).update(body).digest('base64url');
+  }
+
+  /** The live session `claims` name (and, given `jti`, whose current token it is), or null. */
+  private async lookup(
+    claims: { sub: string; sid: string; jti?: string },
+    touch: boolean,
+  ): Promise<StaffContext | null> {
     const now = new Date();
     const [found] = await this.db
       .select({
@@ -206,7 +262,7 @@ export class Sessions {
       .where(
         and(
           eq(staffSessions.id, claims.sid),
-          eq(staffSessions.tokenId, claims.jti),
+          claims.jti === undefined ? undefined : eq(staffSessions.tokenId, claims.jti),
           eq(staffSessions.userId, claims.sub),
           alive(now),
           this.options.mfaRequired ? isNotNull(staffUsers.mfaEnrolledAt) : undefined,

@@ -10,6 +10,8 @@ import { fetchList, resetStaffState, staffState } from './data/applications.ts';
 import { StaffPage } from './StaffPage.tsx';
 import { AUDIT_EVENT_GROUPS } from '../../schemas/audit-events.ts';
 import type { SpartanApplicationView } from '../../schemas/applications.ts';
+import { ASSIGNEES_PATH, type BulkAnswer, type BulkBody } from '../../schemas/team-desk.ts';
+import { setShortcutsOn } from './team/shortcuts.ts';
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
 /** A Spartan application as the list and detail answer it (status and assignee as the server's). */
@@ -47,21 +49,29 @@ afterEach(() => {
 
 const CURSOR = '1732500000000_00000000-0000-4000-8000-000000000001';
 
+/** The staff one may assign to (GET /api/staff/assignees/). */
+const STAFF = [
+  { username: 'ada', name: 'Ada Admin' },
+  { username: 'rex', name: 'Rex Reviewer' },
+];
+
 function listAnswer(data: unknown[], total = data.length) {
-  client.request.mockImplementation(({ method }: { method: string }) =>
-    method === 'get'
-      ? Promise.resolve({
-          data: {
-            data,
-            total,
-            total_capped: false,
-            page: 1,
-            page_size: 10,
-            next_cursor: total > data.length ? CURSOR : null,
-            prev_cursor: null,
-          },
-        })
-      : Promise.resolve({ data: { id: 'id-1' } }),
+  client.request.mockImplementation(({ method, url }: { method: string; url: string }) =>
+    url === ASSIGNEES_PATH
+      ? Promise.resolve({ data: { data: STAFF } })
+      : method === 'get'
+        ? Promise.resolve({
+            data: {
+              data,
+              total,
+              total_capped: false,
+              page: 1,
+              page_size: 10,
+              next_cursor: total > data.length ? CURSOR : null,
+              prev_cursor: null,
+            },
+          })
+        : Promise.resolve({ data: { id: 'id-1' } }),
   );
 }
 
@@ -176,7 +186,17 @@ describe('staff area', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'Email', 'Job role', 'Status', 'Source', 'Submitted', 'Actions']);
+    ).toEqual([
+      '', // Its checkbox's name: "Select all on this page".
+      'Name',
+      'Email',
+      'Job role',
+      'Status',
+      'Source',
+      'Assigned to',
+      'Submitted',
+      'Actions',
+    ]);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',
@@ -829,5 +849,209 @@ describe('staff area', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'One daily digest' })).toBeEnabled();
+  });
+});
+
+describe('the list for a team', () => {
+  afterEach(() => {
+    setShortcutsOn(true);
+    localStorage.clear();
+  });
+
+  /**
+   * The list answers `rows` as they are at each call (a bulk change shows in the next page), the
+   * assignees call the staff, and a bulk call what `bulk` does with its body.
+   */
+  function teamAnswers(
+    rows: SpartanApplicationView[],
+    bulk: (body: BulkBody) => BulkAnswer = (body) => ({ done: body.ids, failed: [] }),
+  ) {
+    client.request.mockImplementation(
+      ({ method, url, data }: { method: string; url: string; data?: unknown }) => {
+        if (url === ASSIGNEES_PATH) return Promise.resolve({ data: { data: STAFF } });
+        if (method === 'post' && url.endsWith('/bulk/'))
+          return Promise.resolve({ data: bulk(data as BulkBody) });
+        return Promise.resolve({
+          data: { data: [...rows], total: rows.length, page: 1, page_size: 10 },
+        });
+      },
+    );
+  }
+  const bulkCalls = () =>
+    client.request.mock.calls
+      .map(([config]) => config as { method: string; url: string; data?: unknown })
+      .filter((c) => c.method === 'post' && c.url.endsWith('/bulk/'));
+  const listCalls = () =>
+    client.request.mock.calls.filter(
+      ([config]) => (config as { url: string }).url === '/api/spartan_join/applications/',
+    ).length;
+  const checkbox = (name: string) => screen.getByRole('checkbox', { name });
+
+  it('walks the rows with j, k and the arrow keys, selects with x, opens with o; select all is tri-state', async () => {
+    const user = setupUser();
+    teamAnswers([row(1), row(2), row(3)]);
+    const { container } = render(<StaffPage url="/staff?source=site" />);
+    const first = await screen.findByRole('link', { name: 'Applicant 1' });
+    await user.keyboard('j');
+    expect(first).toHaveFocus();
+    await user.keyboard('j{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Applicant 3' })).toHaveFocus();
+    await user.keyboard('j'); // The last row stays current.
+    expect(screen.getByRole('link', { name: 'Applicant 3' })).toHaveFocus();
+    await user.keyboard('k');
+    expect(screen.getByRole('link', { name: 'Applicant 2' })).toHaveFocus();
+
+    await user.keyboard('x');
+    expect(checkbox('Select Applicant 2')).toBeChecked();
+    const all = checkbox('Select all on this page');
+    expect(all).not.toBeChecked();
+    expect((all as HTMLInputElement).indeterminate).toBe(true);
+    expect(screen.getByText('1 application selected')).toBeInTheDocument();
+    await user.click(all);
+    expect(checkbox('Select Applicant 1')).toBeChecked();
+    expect(checkbox('Select Applicant 3')).toBeChecked();
+    expect((all as HTMLInputElement).indeterminate).toBe(false);
+    expect(screen.getByText('3 applications selected')).toBeInTheDocument();
+    await user.click(all);
+    expect(checkbox('Select Applicant 2')).not.toBeChecked();
+    await expectNoAxeViolations(container);
+
+    // From a row's checkbox too, the row is the current one.
+    await user.click(checkbox('Select Applicant 3'));
+    await user.keyboard('k');
+    expect(screen.getByRole('link', { name: 'Applicant 2' })).toHaveFocus();
+    await user.keyboard('o');
+    expect(navigation.navigate).toHaveBeenLastCalledWith('/staff?id=id-2&source=site', false, true);
+  });
+
+  it('never acts while typing in a field or with a modifier held, and once turned off, not at all (kept in the browser)', async () => {
+    const user = setupUser();
+    teamAnswers([row(1), row(2)]);
+    render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    const search = screen.getByRole('searchbox', { name: 'Search by name or email' });
+    await user.click(search);
+    await user.keyboard('jx?');
+    expect(search).toHaveValue('jx?');
+    expect(search).toHaveFocus();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const status = screen.getByLabelText('Status', { selector: 'select[name="status"]' });
+    status.focus();
+    await user.keyboard('j');
+    expect(status).toHaveFocus();
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Control>}j{/Control}{Alt>}j{/Alt}{Meta>}j{/Meta}');
+    expect(document.body).toHaveFocus();
+
+    // `?` opens the list; so does the button, with the switch.
+    await user.keyboard('?');
+    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const button = screen.getByRole('button', { name: 'Keyboard shortcuts' });
+    await user.click(button);
+    const toggle = screen.getByRole('checkbox', { name: 'Use single-key shortcuts' });
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    expect(localStorage.getItem('spartan-staff-shortcuts')).toBe('off');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(button).toHaveFocus();
+    await user.keyboard('jx?');
+    expect(button).toHaveFocus();
+    expect(checkbox('Select Applicant 1')).not.toBeChecked();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sets the status of the selection, says how many, names the ones that failed and why, and keeps only those selected', async () => {
+    const user = setupUser();
+    const rows = [row(1), row(2), row(3)];
+    teamAnswers(rows, (body) => ({
+      done: body.ids.filter((id) => id !== 'id-2'),
+      failed: [{ id: 'id-2', code: 'SPARTAN_ERR_NOT_FOUND' }],
+    }));
+    render(<StaffPage url="/staff?status=all" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    await user.click(checkbox('Select Applicant 1'));
+    await user.click(checkbox('Select Applicant 2'));
+    const bar = screen.getByRole('region', { name: 'Selected applications' });
+    await user.selectOptions(within(bar).getByLabelText('Status'), 'rejected');
+    const before = listCalls();
+    await user.click(within(bar).getByRole('button', { name: 'Set status' }));
+    expect(await within(bar).findByRole('alert')).toHaveTextContent(
+      'One application could not be changed: Applicant 2 (it no longer exists).',
+    );
+    expect(bulkCalls().map((c) => c.data)).toEqual([
+      { action: 'status', status: 'rejected', ids: ['id-1', 'id-2'] },
+    ]);
+    await waitFor(() => expect(staffState.announcement).toBe('1 application set to Rejected.'));
+    await waitFor(() => expect(listCalls()).toBe(before + 1));
+    expect(checkbox('Select Applicant 1')).not.toBeChecked();
+    expect(checkbox('Select Applicant 2')).toBeChecked();
+    expect(within(bar).getByRole('button', { name: 'Set status' })).toHaveFocus();
+  });
+
+  it('assigns the selection to a staff member, and the Assigned to filter and column follow the address', async () => {
+    const user = setupUser();
+    const rows = [row(1), row(2, { assignee: { username: 'rex', name: 'Rex Reviewer' } })];
+    teamAnswers(rows);
+    render(<StaffPage url="/staff?assignee=rex" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    expect(client.request).toHaveBeenCalledWith(
+      expect.objectContaining({
+        url: '/api/spartan_join/applications/',
+        params: expect.objectContaining({ assignee: 'rex' }) as unknown,
+      }),
+    );
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('row', { name: /Applicant 2/ })).toHaveTextContent(
+      'Rex Reviewer',
+    );
+    const filter = screen.getByLabelText('Assigned to');
+    await waitFor(() => expect(filter).toHaveDisplayValue('Rex Reviewer (rex)'));
+    await user.selectOptions(filter, 'me');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(navigation.navigate).toHaveBeenLastCalledWith('/staff?assignee=me', false, true);
+
+    await user.click(checkbox('Select Applicant 1'));
+    const bar = screen.getByRole('region', { name: 'Selected applications' });
+    await user.selectOptions(within(bar).getByLabelText('Assign to'), 'ada');
+    await user.click(within(bar).getByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(staffState.announcement).toBe('1 application assigned to Ada Admin (ada).'),
+    );
+    expect(bulkCalls().map((c) => c.data)).toEqual([
+      { action: 'assign', assignee: 'ada', ids: ['id-1'] },
+    ]);
+  });
+
+  it('deletes the selection for an admin after a confirmation naming them; a reviewer has no Delete', async () => {
+    const user = setupUser();
+    teamAnswers([row(1), row(2)]);
+    const { unmount } = render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    const bar = screen.getByRole('region', { name: 'Selected applications' });
+    const remove = within(bar).getByRole('button', { name: 'Delete selected' });
+    await user.click(remove); // Nothing selected: nothing asked.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(checkbox('Select all on this page'));
+    await user.click(remove);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete 2 applications?' });
+    expect(dialog).toHaveTextContent('The applications of Applicant 1 and Applicant 2 will be');
+    expect(bulkCalls()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 applications' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bulkCalls().map((c) => c.data)).toEqual([{ action: 'delete', ids: ['id-1', 'id-2'] }]);
+    await waitFor(() => expect(staffState.announcement).toBe('2 applications deleted.'));
+    unmount();
+
+    loginFulfilled(authState, {
+      access: 'tok-staff',
+      user: { id: 'r', username: 'rex', role: 'reviewer', name: 'Rex Reviewer' },
+    });
+    render(<StaffPage url="/staff" />);
+    await screen.findByRole('link', { name: 'Applicant 1' });
+    const reviewerBar = screen.getByRole('region', { name: 'Selected applications' });
+    expect(within(reviewerBar).getByRole('button', { name: 'Set status' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { compiled } from './compiled.ts';
 import { MULTIPART_TYPE, multipartBody, pdf, spartanFields } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { run, startServer, type RunningServer } from './processes.ts';
-import { fakeDist } from './suite.ts';
+import { fakeDist } from './harness.ts';
 import { fetchFresh } from '../fetch.ts';
 import { strongPassword } from '../passwords.ts';
 

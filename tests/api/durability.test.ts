@@ -13,7 +13,7 @@ import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } fr
 import { pgliteDataDir } from './pglite-template.ts';
 import { compiled } from './compiled.ts';
 import { startServer, type RunningServer } from './processes.ts';
-import { AUTH_SECRET, fakeDist } from './suite.ts';
+import { AUTH_SECRET, fakeDist } from './harness.ts';
 import { fetchFresh } from '../fetch.ts';
 
 const PASSWORD = 'durable password 123';

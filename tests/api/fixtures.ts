@@ -81,6 +81,35 @@ export function pdf(size = 2048): Buffer {
   return Buffer.concat([head, Buffer.alloc(pad, 0x20), tail]);
 }
 
+/**
+ * A PDF a viewer draws: one page showing `text` (ASCII) in Helvetica, with its cross-reference
+ * table at the right offsets. Given `script`, the document also opens with that JavaScript
+ * action (a file that tries to run a script when read).
+ */
+export function readablePdf(text: string, script?: string): Buffer {
+  const content = `BT /F1 32 Tf 72 700 Td (${text}) Tj ET`;
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R${script ? ' /OpenAction 5 0 R' : ''} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ' +
+      '/Resources << /Font << /F1 6 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /S /JavaScript /JS (${script ?? ''}) >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
 /** A legacy Word file as far as a content check goes: the OLE compound-file header. */
 export function doc(): Buffer {
   const header = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

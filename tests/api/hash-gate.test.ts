@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { HashPool } from '../../server/security/hash-pool.ts';
 import { LoginThrottle } from '../../server/security/login-limiter.ts';
 import { pgliteDataDir } from './pglite-template.ts';
-import { freshIp } from './suite.ts';
+import { freshIp } from './harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 

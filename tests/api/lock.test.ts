@@ -14,7 +14,7 @@ import { LOCK_FILE, lockDataDir, STALE_AFTER_MS } from '../../server/db/lock.ts'
 import { procStatFields } from '../../server/proc-stat.ts';
 import { compiled } from './compiled.ts';
 import { node, run } from './processes.ts';
-import { fakeDist } from './suite.ts';
+import { fakeDist } from './harness.ts';
 
 const dirs: string[] = [];
 const temp = () => {

@@ -12,7 +12,7 @@ import { investorPayload } from './fixtures.ts';
 import { pgliteDataDir } from './pglite-template.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { ROOT, run, startServer, type RunningServer } from './processes.ts';
-import { AUTH_SECRET, fakeDist, PARTNER } from './suite.ts';
+import { AUTH_SECRET, fakeDist, PARTNER } from './harness.ts';
 import { fetchFresh } from '../fetch.ts';
 import { strongPassword } from '../passwords.ts';
 

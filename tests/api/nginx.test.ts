@@ -19,7 +19,7 @@ import { investorPayload } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { ROOT, startServer, type RunningServer } from './processes.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
-import { AUTH_SECRET, fakeDist } from './suite.ts';
+import { AUTH_SECRET, fakeDist } from './harness.ts';
 import { fetchFresh } from '../fetch.ts';
 
 /** Applications sent under load, by this many clients at once. */

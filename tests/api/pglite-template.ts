@@ -25,7 +25,7 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Where `pgliteDataDir` makes its folders: removed whole when the run ends. */
     pgliteCopies: string;
-    /** Where other test files of the run go (tests/api/suite.ts, fakeDist): removed with it. */
+    /** Where other test files of the run go (tests/api/harness.ts, fakeDist): removed with it. */
     runTemp: string;
   }
 }

@@ -1,9 +1,7 @@
 /** The API suite on the embedded database (PGlite in a temp data folder). */
 import { pgliteDataDir } from './pglite-template.ts';
-import { deskSuite } from './desk-suite.ts';
-import { staffSuite } from './staff-suite.ts';
 import { securityFindingsSuite } from './staff/security-findings-suite.ts';
-import { apiSuite } from './suite.ts';
+import { apiSuite, deskSuite, staffSuite } from './suites.ts';
 import { teamDeskSuite } from './team-desk-suite.ts';
 
 apiSuite('PGlite (embedded)', {

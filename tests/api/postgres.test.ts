@@ -19,10 +19,9 @@ import {
   type PostgresCluster,
 } from './postgres.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, pdf, spartanFields } from './fixtures.ts';
-import { deskSuite } from './desk-suite.ts';
-import { staffSuite } from './staff-suite.ts';
+import { fakeDist } from './harness.ts';
 import { securityFindingsSuite } from './staff/security-findings-suite.ts';
-import { apiSuite, fakeDist } from './suite.ts';
+import { apiSuite, deskSuite, staffSuite } from './suites.ts';
 import { teamDeskSuite } from './team-desk-suite.ts';
 
 let cluster: PostgresCluster | undefined;

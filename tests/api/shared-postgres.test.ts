@@ -11,7 +11,7 @@ import { investorPayload, MULTIPART_TYPE, multipartBody, pdf, spartanFields } fr
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { compiled } from './compiled.ts';
 import { startServer, type RunningServer } from './processes.ts';
-import { AUTH_SECRET, fakeDist } from './suite.ts';
+import { AUTH_SECRET, fakeDist } from './harness.ts';
 import { fetchFresh } from '../fetch.ts';
 
 describe.skipIf(SKIP_POSTGRES)('app processes sharing one PostgreSQL', () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run staff`: accounts from piped standard input (never argv), on the embedded
  * database, with and without the server running: while `server/main.ts` holds the data
- * folder, the command goes through its admin socket. (On PostgreSQL: tests/api/staff-suite.ts.)
+ * folder, the command goes through its admin socket. (On PostgreSQL: tests/api/staff/shared-database.suite.ts.)
  */
 import fs from 'node:fs';
 import os from 'node:os';

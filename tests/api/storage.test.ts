@@ -24,7 +24,7 @@ import { MULTIPART_TYPE, multipartBody, spartanFields } from './fixtures.ts';
 import { SKIP_POSTGRES, startPostgres, type PostgresCluster } from './postgres.ts';
 import { pgliteDataDir } from './pglite-template.ts';
 import { startS3 } from './s3.ts';
-import { fakeDist, freshIp } from './suite.ts';
+import { fakeDist, freshIp } from './harness.ts';
 
 const PASSWORD = 'a long enough password 42';
 const temps: string[] = [];

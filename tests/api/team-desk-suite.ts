@@ -13,6 +13,8 @@ import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app.ts';
 import { CODES } from '../../server/api-errors.ts';
+import { mergeDayCounts } from '../../server/desk/overview.ts';
+import { purgeExpired } from '../../server/desk/retention.ts';
 import {
   assigneeAnswer,
   assigneesAnswer,
@@ -20,9 +22,18 @@ import {
   duplicate,
   MAX_BULK_IDS,
   overviewAnswer,
+  resumeViewAnswer,
 } from '../../schemas/team-desk.ts';
-import { MULTIPART_TYPE, investorPayload, multipartBody, spartanFields } from './fixtures.ts';
-import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './suite.ts';
+import { TICKET_TTL_SECONDS } from '../../server/staff/sessions.ts';
+import {
+  MULTIPART_TYPE,
+  doc,
+  investorPayload,
+  multipartBody,
+  readablePdf,
+  spartanFields,
+} from './fixtures.ts';
+import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const DESK = '/api/staff/applications';
@@ -452,6 +463,157 @@ export function teamDeskSuite(label: string, target: SuiteTarget): void {
         expect(o.median_hours_to_first_review).toBe(20);
       });
 
+      it('given inserts, status changes, bulk changes, deletes, an erasure and retention, then the overview is the table counted afresh, before and after its counts are merged', async () => {
+        const DAY = 24 * 60 * 60 * 1000;
+        const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+        // A range reaching the applications moved 800 days back below.
+        const from = dayOf(Date.now() - 1000 * DAY);
+        const to = dayOf(Date.now());
+        const origin = `https://exact-${marker()}.example`;
+        /** The overview as counted from the applications themselves, row by row. */
+        const counted = async (kind: 'spartan' | 'investor', source?: string) => {
+          const table = sql.raw(`${kind}_applications`);
+          const role = kind === 'spartan' ? sql`job_title` : sql`NULL::text`;
+          const found = await query<{
+            day: string;
+            origin: string;
+            status: string;
+            job_title: string | null;
+          }>(sql`
+            SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day,
+                   coalesce(origin, 'site') AS origin, status, ${role} AS job_title
+              FROM ${table}
+             WHERE created_at >= ${`${from}T00:00:00Z`}::timestamptz
+               AND created_at < ${`${to}T00:00:00Z`}::timestamptz + interval '1 day'`);
+          const rows = found.filter((r) => source === undefined || r.origin === source);
+          const tally = (keys: string[]) => {
+            const counts = new Map<string, number>();
+            for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+            return counts;
+          };
+          const byDay = tally(rows.map((r) => r.day));
+          const dayOrigin = tally(rows.map((r) => `${r.day} ${r.origin}`));
+          const byStatus = tally(rows.map((r) => r.status));
+          const mostFirst = <K extends string>(name: K, counts: Map<string, number>) =>
+            [...counts]
+              .map(
+                ([key, count]) => ({ [name]: key, count }) as Record<K, string> & { count: number },
+              )
+              .sort((a, b) => b.count - a.count || a[name].localeCompare(b[name]));
+          return {
+            total: rows.length,
+            by_day: [...byDay].sort(([a], [b]) => a.localeCompare(b)),
+            by_day_origin: [...dayOrigin]
+              .map(([key, count]) => {
+                const [day, where] = key.split(' ') as [string, string];
+                return { day, origin: where, count };
+              })
+              .sort((a, b) => a.day.localeCompare(b.day) || a.origin.localeCompare(b.origin)),
+            by_status: [...byStatus].sort(([a], [b]) => a.localeCompare(b)),
+            by_origin: mostFirst('origin', tally(rows.map((r) => r.origin))),
+            by_job_title: mostFirst(
+              'job_title',
+              tally(rows.flatMap((r) => (r.job_title === null ? [] : [r.job_title]))),
+            ),
+          };
+        };
+        const answered = async (kind: 'spartan' | 'investor', source?: string) => {
+          const where = source ? `&origin=${encodeURIComponent(source)}` : '';
+          const res = await get(`/api/staff/overview/${kind}/?from=${from}&to=${to}${where}`);
+          expect(res.statusCode, res.body).toBe(200);
+          const o = overviewAnswer.parse(res.json());
+          return {
+            total: o.total,
+            by_day: o.by_day.filter((d) => d.count > 0).map((d) => [d.day, d.count]),
+            by_day_origin: o.by_day_origin,
+            by_status: o.by_status
+              .filter((s) => s.count > 0)
+              .map((s) => [s.status, s.count])
+              .sort(([a], [b]) => String(a).localeCompare(String(b))),
+            by_origin: o.by_origin,
+            by_job_title: o.by_job_title,
+          };
+        };
+        const same = async (step: string) => {
+          for (const source of [undefined, origin, 'site']) {
+            expect(await answered('spartan', source), `${step}, ${source ?? 'all'}`).toEqual(
+              await counted('spartan', source),
+            );
+          }
+          expect(await answered('investor'), `${step}, investors`).toEqual(
+            await counted('investor'),
+          );
+        };
+        const merge = async (step: string) => {
+          expect(await mergeDayCounts(app.db)).toBeGreaterThan(0);
+          // Merged: one row per key, and no delta left.
+          const [left] = await query<{ keys: number; deltas: number }>(sql`
+            SELECT (SELECT count(*)::int FROM (
+                      SELECT 1 FROM application_day_counts
+                       GROUP BY kind, day, origin, status, job_title HAVING count(*) > 1) k) AS keys,
+                   (SELECT count(*)::int FROM application_day_counts WHERE NOT merged) AS deltas`);
+          expect(left, step).toEqual({ keys: 0, deltas: 0 });
+          await same(`${step}, merged`);
+        };
+        const status = (kind: string, id: string, to: string) =>
+          call(admin, {
+            method: 'PUT',
+            url: `${DESK}/${kind}/${id}/status/`,
+            payload: { status: to },
+          });
+
+        const email = `exact-${marker()}@example.com`;
+        const ids = [
+          await apply({ job_title: 'Data Engineer' }, origin),
+          await apply({ job_title: 'Security Engineer' }, origin),
+          await apply({ job_title: 'Data Engineer' }, origin),
+          await apply({ job_title: 'Product Manager', email }, origin),
+          await apply({ job_title: 'Accountant', email }),
+          await apply({ job_title: 'Accountant' }),
+        ] as const;
+        const investors = [await invest(), await invest(), await invest()] as const;
+        await same('inserted');
+        await merge('inserted');
+        // A first open (new → in review), a status set, bulk changes, an assignment.
+        expect((await get(`/api/spartan_join/application/${ids[0]}/`)).statusCode).toBe(200);
+        expect((await status('spartan', ids[1], 'shortlisted')).statusCode).toBe(200);
+        expect((await status('investor', investors[0], 'contacted')).statusCode).toBe(200);
+        await bulk(admin, { action: 'status', ids: [ids[2], ids[3], ids[5]], status: 'rejected' });
+        await bulk(admin, { action: 'assign', ids: [ids[2], ids[4]], assignee: 'team-reviewer' });
+        await bulk(
+          admin,
+          { action: 'status', ids: [investors[1]], status: 'declined' },
+          'investor',
+        );
+        await same('changed');
+        await merge('changed');
+        // A single delete, a bulk delete, an erasure.
+        const del = await call(admin, {
+          method: 'DELETE',
+          url: `/api/application/${ids[1]}/delete/`,
+        });
+        expect(del.statusCode, del.body).toBe(200);
+        await bulk(admin, { action: 'delete', ids: [ids[2]] });
+        await bulk(admin, { action: 'delete', ids: [investors[2]] }, 'investor');
+        const erased = await call(admin, {
+          method: 'POST',
+          url: '/api/staff/erase/',
+          payload: { email },
+        });
+        expect(erased.statusCode, erased.body).toBe(200);
+        expect(erased.json()).toMatchObject({ spartan: 2 });
+        await same('deleted');
+        // Moved 800 days back (another day's counts), then deleted by the retention job.
+        await app.db.execute(
+          sql`UPDATE spartan_applications SET created_at = created_at - interval '800 days' WHERE id = ${ids[5]}`,
+        );
+        await same('moved');
+        await merge('moved');
+        expect((await purgeExpired(app.db, app.files, 730)).spartan).toBe(1);
+        await same('expired');
+        await merge('expired');
+      });
+
       it('given a range, then it is used, checked, and investors have no job roles', async () => {
         const res = await get('/api/staff/overview/investor/?from=2026-01-01&to=2026-01-31');
         expect(res.statusCode, res.body).toBe(200);
@@ -474,6 +636,115 @@ export function teamDeskSuite(label: string, target: SuiteTarget): void {
         expect((await get('/api/staff/overview/investor/?from=2026-02-30')).statusCode).toBe(400);
         expect((await get('/api/staff/overview/spartan/?page=1')).statusCode).toBe(400);
         const anonymous = await app.inject({ method: 'GET', url: '/api/staff/overview/spartan/' });
+        expect(anonymous.statusCode).toBe(401);
+      });
+    });
+
+    describe('résumé read in place', () => {
+      const withResume = async (data: Buffer, filename: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/spartan_join/apply-spartan/',
+          headers: { 'content-type': MULTIPART_TYPE },
+          remoteAddress: freshIp(),
+          payload: multipartBody(spartanFields({ fullname: `Resume ${marker()}` }), [
+            { filename, data },
+          ]),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<{ application_id: string }>().application_id;
+      };
+      const viewUrl = (id: string) => `/api/spartan_join/application/${id}/resume/view/`;
+      const ticketFor = async (id: string, token = reviewer) => {
+        const res = await call(token, { method: 'POST', url: viewUrl(id) });
+        expect(res.statusCode, res.body).toBe(200);
+        const answer = resumeViewAnswer.parse(res.json());
+        expect(answer.expires_in).toBe(TICKET_TTL_SECONDS);
+        return answer.url;
+      };
+      // The frame's own request: no Authorization header, no cookie.
+      const frameGet = (url: string) =>
+        app.inject({ method: 'GET', url, remoteAddress: freshIp() });
+
+      it('given a PDF, then a ticket URL serves it inline, sandboxed, to a frame of ours only', async () => {
+        const file = readablePdf('Read in place', "app.alert('from the file')");
+        const id = await withResume(file, 'cv.pdf');
+        const url = await ticketFor(id);
+        expect(url.startsWith(viewUrl(id) + '?ticket=')).toBe(true);
+        const res = await frameGet(url);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.rawPayload.equals(file)).toBe(true);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.headers['content-disposition']).toBe(
+          `inline; filename="cv.pdf"; filename*=UTF-8''cv.pdf`,
+        );
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        const csp = String(res.headers['content-security-policy'])
+          .split(';')
+          .map((d) => d.trim());
+        // `sandbox` with no allow-* token: an opaque origin, no scripts, forms or popups.
+        expect(csp).toContain('sandbox');
+        expect(csp).toContain("default-src 'none'");
+        expect(csp).toContain("frame-ancestors 'self'");
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(await auditCount('application.resume_view', id)).toBe(1);
+        // The same ticket loads it again (a frame reloads) while it lasts.
+        expect((await frameGet(url)).statusCode).toBe(200);
+      });
+
+      it('given a ticket, then it opens its own résumé only, unaltered, while its session lives', async () => {
+        const id = await withResume(readablePdf('One'), 'one.pdf');
+        const other = await withResume(readablePdf('Two'), 'two.pdf');
+        const session = await login('team-reviewer');
+        const url = await ticketFor(id, session);
+        const ticket = new URL(url, 'http://x').searchParams.get('ticket')!;
+        // For another application: refused.
+        expect((await frameGet(`${viewUrl(other)}?ticket=${ticket}`)).statusCode).toBe(401);
+        // Altered: refused.
+        const [body, mac] = ticket.split('.') as [string, string];
+        const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as { r: string };
+        const forged = Buffer.from(JSON.stringify({ ...claims, r: `spartan-resume:${other}` }));
+        const forgedUrl = `${viewUrl(other)}?ticket=${forged.toString('base64url')}.${mac}`;
+        expect((await frameGet(forgedUrl)).statusCode).toBe(401);
+        expect((await frameGet(`${viewUrl(id)}?ticket=${body}.x${mac}`)).statusCode).toBe(401);
+        // No ticket: the call is malformed; a bearer token alone does not replace it.
+        expect((await frameGet(viewUrl(id))).statusCode).toBe(400);
+        expect((await call(session, { method: 'GET', url: viewUrl(id) })).statusCode).toBe(400);
+        // Expired: a ticket made a minute and more ago.
+        const staff = (await app.sessions.check(`Bearer ${session}`, false))!;
+        const old = app.sessions.ticket(staff, `spartan-resume:${id}`, Date.now() - 61_000);
+        expect((await frameGet(`${viewUrl(id)}?ticket=${old}`)).statusCode).toBe(401);
+        // Its session ends: the ticket stops at once.
+        expect((await frameGet(url)).statusCode).toBe(200);
+        const out = await call(session, { method: 'POST', url: '/api/security-logout/' });
+        expect(out.statusCode, out.body).toBeLessThan(300);
+        expect((await frameGet(url)).statusCode).toBe(401);
+      });
+
+      it('given a résumé that is no PDF, or none, then there is no reading in place, and the download stays', async () => {
+        const word = await withResume(doc(), 'cv.doc');
+        expect((await call(admin, { method: 'POST', url: viewUrl(word) })).statusCode).toBe(404);
+        // Even with a ticket (which the POST does not give for it), the file is not served inline.
+        const staff = (await app.sessions.check(`Bearer ${admin}`, false))!;
+        const ticket = app.sessions.ticket(staff, `spartan-resume:${word}`);
+        const inline = await frameGet(`${viewUrl(word)}?ticket=${ticket}`);
+        expect(inline.statusCode).toBe(404);
+        expect(inline.headers['content-disposition']).toBeUndefined();
+        const download = await get(`/api/spartan_join/application/${word}/resume/`);
+        expect(download.statusCode).toBe(200);
+        expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+        const none = await apply();
+        expect((await call(admin, { method: 'POST', url: viewUrl(none) })).statusCode).toBe(404);
+        const unknown = crypto.randomUUID();
+        expect((await call(admin, { method: 'POST', url: viewUrl(unknown) })).statusCode).toBe(404);
+        // Staff only.
+        const anonymous = await app.inject({
+          method: 'POST',
+          url: viewUrl(word),
+          remoteAddress: freshIp(),
+        });
         expect(anonymous.statusCode).toBe(401);
       });
     });

@@ -26,7 +26,12 @@ import { ListPager } from './ListPager.tsx';
 import { ListSearch } from './ListSearch.tsx';
 import { useLivePoll } from './useLivePoll.ts';
 import { usePartnerOrigins } from './usePartnerOrigins.ts';
+import { BulkBar } from '../team/BulkBar.tsx';
+import { useListTriage } from '../team/ListTriage.tsx';
+import { ShortcutsHelp } from '../team/ShortcutsHelp.tsx';
+import { LIST_KEYS } from '../team/shortcuts.ts';
 import './desk.css';
+import '../team/team.css';
 
 export interface ApplicationListProps {
   kind: Kind;
@@ -38,9 +43,10 @@ const go = (href: string) => navigate(href, false, true);
 
 /**
  * One kind's applications: the New ones by default, searchable, filtered by status, job role,
- * source and dates, newest or oldest first, paged by cursor; each openable, and deletable by an
- * admin; the view exported as CSV or as a zip of resumes. New ones show as they come
- * (useLivePoll).
+ * source, assignee and dates, newest or oldest first, paged by cursor; each openable, and
+ * deletable by an admin; the view exported as CSV or as a zip of resumes. New ones show as they
+ * come (useLivePoll). Rows are selected for the bulk bar, and walked with single-key shortcuts
+ * (useListTriage).
  */
 export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const info = KINDS[kind];
@@ -79,6 +85,24 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, key]);
 
+  const stale = !sameFilters(list.filters, filters);
+  // The selection is of the rows shown for this view (none while another view's rows linger).
+  const shownIds = stale ? [] : list.data.map((a) => a.id);
+  const selection = useListTriage(shownIds, tableRef);
+  const selectedIds = shownIds.filter((id) => selection.selected.has(id));
+  const nameOf = (id: string) =>
+    list.data.find((a) => a.id === id)?.fullname ?? `the application ${id}`;
+  // After a bulk change emptied the page (all its rows deleted, or moved out of this view's
+  // status), the bar goes with the table: focus goes to the list's heading, not to the page.
+  const afterBulk = useRef(false);
+  useEffect(() => {
+    if (!afterBulk.current || list.loading) return;
+    afterBulk.current = false;
+    if (!document.activeElement || document.activeElement === document.body) {
+      titleRef.current?.focus();
+    }
+  }, [list.loading, list.data]);
+
   const [{ origins, complete: allOrigins }, loadOrigins] = usePartnerOrigins(kind);
   // A new application may come from a new partner: the Source filter offers it.
   const arrived = useLivePoll(kind, filters, () => void loadOrigins('background'));
@@ -114,8 +138,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
 
   const count = countText(list.total, list.capped);
   // Until this view's answer comes, what the list holds belongs to the last view: its count with
-  // this view's words would be announced as this view's.
-  const stale = !sameFilters(list.filters, filters);
+  // this view's words would be announced as this view's (`stale`, above).
   const fieldErrors = stale ? {} : list.fieldErrors;
   const statusLabel =
     REVIEW_STATUSES[kind].find((s) => s.value === filters.status)?.label ?? 'All statuses';
@@ -175,7 +198,25 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         </p>
       )}
 
-      <ListExports kind={kind} filters={filters} refused={Object.keys(fieldErrors).length > 0} />
+      <div className="staff-list-tools">
+        <ListExports kind={kind} filters={filters} refused={Object.keys(fieldErrors).length > 0} />
+        <ShortcutsHelp keys={LIST_KEYS} />
+      </div>
+
+      {list.data.length > 0 && (
+        <BulkBar
+          key={kind}
+          kind={kind}
+          selected={selectedIds}
+          isAdmin={isAdmin}
+          nameOf={nameOf}
+          onDone={(done) => {
+            selection.drop(done);
+            afterBulk.current = true;
+            refetch();
+          }}
+        />
+      )}
 
       {list.data.length > 0 ? (
         <ApplicationTable
@@ -186,6 +227,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
           capped={list.capped}
           isAdmin={isAdmin}
           tableRef={tableRef}
+          selection={selection}
           onDelete={setToDelete}
         />
       ) : (

@@ -1,6 +1,7 @@
 /**
- * One page of a list: each application's name (opening it), email, the kind's columns and when
- * it came; an admin also gets each row's Delete.
+ * One page of a list: each application's checkbox (the selection the bulk bar acts on), name
+ * (opening it), email, the kind's columns, whom it is assigned to and when it came; an admin also
+ * gets each row's Delete. The row holding the focus is the current one (keyboard triage).
  */
 import type { RefObject } from 'react';
 import { fieldOf, type Application, type ListFilters } from '../data/applications.ts';
@@ -8,6 +9,16 @@ import { KINDS, fieldText, type Kind } from '../kinds.ts';
 import { AppLink } from '../links.tsx';
 import { TableScroll } from '../TableScroll.tsx';
 import { detailHref } from '../urls.ts';
+import { SelectAllHeader, SelectCell, assigneeText } from '../team/ListTriage.tsx';
+
+/** The page's selection, as the table shows and changes it (useSelection). */
+export interface TableSelection {
+  selected: ReadonlySet<string>;
+  all: boolean;
+  some: boolean;
+  toggle: (id: string) => void;
+  toggleAll: () => void;
+}
 
 /** "1,000+" when the server stopped counting. */
 export const countText = (total: number, capped: boolean) =>
@@ -21,6 +32,7 @@ export function ApplicationTable({
   capped,
   isAdmin,
   tableRef,
+  selection,
   onDelete,
 }: {
   kind: Kind;
@@ -30,6 +42,7 @@ export function ApplicationTable({
   capped: boolean;
   isAdmin: boolean;
   tableRef: RefObject<HTMLDivElement | null>;
+  selection: TableSelection;
   onDelete: (item: Application) => void;
 }) {
   const info = KINDS[kind];
@@ -42,6 +55,11 @@ export function ApplicationTable({
         </caption>
         <thead>
           <tr>
+            <SelectAllHeader
+              all={selection.all}
+              some={selection.some}
+              onToggle={selection.toggleAll}
+            />
             <th scope="col">Name</th>
             <th scope="col">Email</th>
             {info.columns.map((c) => (
@@ -49,6 +67,7 @@ export function ApplicationTable({
                 {c.label}
               </th>
             ))}
+            <th scope="col">Assigned to</th>
             <th scope="col">Submitted</th>
             {isAdmin && (
               <th scope="col">
@@ -61,7 +80,17 @@ export function ApplicationTable({
           {rows.map((item) => {
             const name = fieldText('fullname', item.fullname);
             return (
-              <tr key={item.id}>
+              <tr
+                key={item.id}
+                className={
+                  selection.selected.has(item.id) ? 'staff-table__row--selected' : undefined
+                }
+              >
+                <SelectCell
+                  name={name}
+                  checked={selection.selected.has(item.id)}
+                  onToggle={() => selection.toggle(item.id)}
+                />
                 <th scope="row">
                   <AppLink href={detailHref(kind, item.id, filters)} ownFocus>
                     {name}
@@ -79,6 +108,7 @@ export function ApplicationTable({
                     )}
                   </td>
                 ))}
+                <td>{assigneeText(item.assignee)}</td>
                 <td>{fieldText('created_at', item.created_at)}</td>
                 {isAdmin && (
                   <td>

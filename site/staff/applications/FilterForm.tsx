@@ -1,6 +1,6 @@
 /**
  * A list's filters: status, job role (Spartan applications), source (our site or a partner,
- * typed in when the server's list of partners is cut), submission dates and order. Its fields
+ * typed in when the server's list of partners is cut), assignee, submission dates and order. Its fields
  * start from the address; Apply goes to the filtered view, Reset to the default one. A value the
  * server refused shows its message under its field.
  */
@@ -9,6 +9,7 @@ import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../../content/forms.ts';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
 import type { ListFilters } from '../data/applications.ts';
 import { SITE_SOURCE, type Kind } from '../kinds.ts';
+import { AssigneeFilter } from '../team/ListTriage.tsx';
 
 /**
  * A partner's origin as typed: an address copied whole (a path, a trailing slash) is cut to its
@@ -26,7 +27,7 @@ function typedOrigin(typed: string): string {
 }
 
 /** The filters a submitted form chose. */
-type Chosen = Pick<ListFilters, 'status' | 'role' | 'source' | 'from' | 'to' | 'sort'>;
+type Chosen = Pick<ListFilters, 'status' | 'role' | 'source' | 'assignee' | 'from' | 'to' | 'sort'>;
 
 export function FilterForm({
   kind,
@@ -70,6 +71,7 @@ export function FilterForm({
       role: value('role'),
       // A partner typed in beside a cut list wins over the list's choice.
       source: typedOrigin(value('source_other')) || value('source'),
+      assignee: value('assignee'),
       from: value('from'),
       to: value('to'),
       sort: value('sort') === 'oldest' ? 'oldest' : 'newest',
@@ -164,6 +166,12 @@ export function FilterForm({
           />
         </div>
       )}
+      <AssigneeFilter
+        id={`${uid}-assignee`}
+        value={filters.assignee}
+        invalid={invalid('assignee')}
+        refusal={refusal('assignee')}
+      />
       <div className="staff-filter">
         <label htmlFor={`${uid}-from`}>Submitted from</label>
         <input

@@ -5,13 +5,21 @@ import { announce } from '../data/applications.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { bulkAction } from '../data/team.ts';
 import type { Kind } from '../kinds.ts';
-import { AssigneeOptions } from './AssigneeSelect.tsx';
+import { AssigneeOptions, assigneeLabel, useAssignees } from './AssigneeSelect.tsx';
 
 const NOBODY = '-';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** What a bulk answer means, in words: what was done, and which applications failed. */
+/** "A", "A and B", "A, B and C". */
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** Why the server could not change one application of a bulk call, in words. */
+const whyFailed = (code: string) =>
+  /NOT_FOUND$/.test(code) ? 'it no longer exists' : `the server refused it (${code})`;
+
+/** What a bulk answer means, in words: what was done, and which applications failed and why. */
 export function bulkOutcome(
   answer: BulkAnswer,
   verb: string,
@@ -19,16 +27,19 @@ export function bulkOutcome(
 ): { said: string; failed: string | null } {
   const said = `${plural(answer.done.length, 'application')} ${verb}.`;
   if (answer.failed.length === 0) return { said, failed: null };
-  const names = answer.failed.map((f) => nameOf(f.id)).join(', ');
+  const names = answer.failed.map((f) => `${nameOf(f.id)} (${whyFailed(f.code)})`);
   return {
     said,
-    failed: `${plural(answer.failed.length, 'application')} could not be changed (deleted or unknown): ${names}.`,
+    failed: `${answer.failed.length === 1 ? 'One application' : plural(answer.failed.length, 'application')} could not be changed: ${names.join('; ')}.`,
   };
 }
 
 /**
  * The actions for the applications selected on the page: set their status, assign them, and
- * (admins) delete them after a confirmation. The outcome is announced; failures are named.
+ * (admins) delete them after a confirmation. It shows while the page has rows, its buttons
+ * unavailable until something is selected (it does not come and go with the selection, so the
+ * focus on its buttons stays). The outcome is said in the staff area's live region and shown
+ * here; the applications that could not be changed are named, with why, as an alert.
  */
 export function BulkBar({
   kind,
@@ -38,30 +49,36 @@ export function BulkBar({
   onDone,
 }: {
   kind: Kind;
+  /** The ids selected, in the page's order. */
   selected: readonly string[];
   isAdmin: boolean;
   nameOf: (id: string) => string;
-  onDone: () => void;
+  /** After an action: the ids it was done for (the list is fetched again). */
+  onDone: (done: readonly string[]) => void;
 }) {
   const uid = useId();
+  const people = useAssignees();
   const [status, setStatus] = useState<string>(REVIEW_STATUSES[kind][0]!.value);
   const [assignee, setAssignee] = useState(NOBODY);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ said: string; failed: string | null } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const none = selected.length === 0;
 
   const run = async (body: Omit<BulkBody, 'ids'>, verb: string) => {
-    if (busy || selected.length === 0) return;
+    if (busy || none) return;
     setBusy(true);
     setError(null);
+    setResult(null);
     try {
       const answer = await bulkAction(kind, { ...body, ids: [...selected] });
       const outcome = bulkOutcome(answer, verb, nameOf);
       setResult(outcome);
-      announce(outcome.failed ? `${outcome.said} ${outcome.failed}` : outcome.said);
+      // The failures are the alert's to say (below): said once.
+      announce(outcome.said);
       setConfirming(false);
-      onDone();
+      onDone(answer.done);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -69,10 +86,16 @@ export function BulkBar({
     }
   };
   const statusName = REVIEW_STATUSES[kind].find((s) => s.value === status)?.label ?? status;
+  const person = people.find((p) => p.username === assignee);
+  const names = listed(selected.map(nameOf));
 
   return (
     <div className="staff-bulk" role="region" aria-label="Selected applications">
-      <p className="staff-bulk__count">{plural(selected.length, 'application')} selected</p>
+      <p className="staff-bulk__count">
+        {none
+          ? 'No application selected: select some to change them together.'
+          : `${plural(selected.length, 'application')} selected`}
+      </p>
       <div className="staff-bulk__action">
         <label htmlFor={`${uid}-status`}>Status</label>
         <select
@@ -90,7 +113,7 @@ export function BulkBar({
         <button
           type="button"
           className="button button--dark staff-button--small"
-          aria-disabled={busy || selected.length === 0 || undefined}
+          aria-disabled={busy || none || undefined}
           onClick={() => void run({ action: 'status', status }, `set to ${statusName}`)}
         >
           Set status
@@ -109,11 +132,13 @@ export function BulkBar({
         <button
           type="button"
           className="button button--dark staff-button--small"
-          aria-disabled={busy || selected.length === 0 || undefined}
+          aria-disabled={busy || none || undefined}
           onClick={() =>
             void run(
               { action: 'assign', assignee: assignee === NOBODY ? null : assignee },
-              assignee === NOBODY ? 'unassigned' : `assigned to ${assignee}`,
+              assignee === NOBODY
+                ? 'assigned to nobody'
+                : `assigned to ${person ? assigneeLabel(person) : assignee}`,
             )
           }
         >
@@ -124,15 +149,17 @@ export function BulkBar({
         <button
           type="button"
           className="button staff-button--danger staff-button--small"
-          aria-disabled={busy || selected.length === 0 || undefined}
-          onClick={() => selected.length > 0 && setConfirming(true)}
+          aria-disabled={busy || none || undefined}
+          onClick={() => {
+            if (busy || none) return;
+            setError(null);
+            setConfirming(true);
+          }}
         >
           Delete selected
         </button>
       )}
-      <p className="staff-status" role="status">
-        {busy ? 'Working…' : (result?.said ?? '')}
-      </p>
+      <p className="staff-bulk__result">{busy ? 'Working…' : (result?.said ?? '')}</p>
       {(result?.failed || (error && !confirming)) && (
         <p className="staff-error" role="alert">
           {result?.failed ?? error}
@@ -141,12 +168,15 @@ export function BulkBar({
       {confirming && (
         <ConfirmDialog
           title={`Delete ${plural(selected.length, 'application')}?`}
-          message="They are deleted for good, with their resumes, notes and history."
+          message={`The application${selected.length === 1 ? '' : 's'} of ${names} will be deleted for good, with resumes, notes and history.`}
           confirmLabel={`Delete ${plural(selected.length, 'application')}`}
           busy={busy}
           error={error}
           onConfirm={() => void run({ action: 'delete' }, 'deleted')}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => {
+            setError(null);
+            setConfirming(false);
+          }}
         />
       )}
     </div>

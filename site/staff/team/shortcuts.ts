@@ -30,9 +30,9 @@ export function setShortcutsOn(on: boolean): void {
 
 /** The shortcuts, as the help lists them. */
 export const LIST_KEYS = [
-  { key: 'j', does: 'Next application in the list' },
-  { key: 'k', does: 'Previous application in the list' },
-  { key: 'o', does: 'Open the application in focus' },
+  { key: 'j', does: 'Next application in the list (or ↓ once in the list)' },
+  { key: 'k', does: 'Previous application in the list (or ↑ once in the list)' },
+  { key: 'o', does: 'Open the application in focus (or Enter)' },
   { key: 'x', does: 'Select or unselect the application in focus' },
   { key: '?', does: 'Show these shortcuts' },
 ] as const;
@@ -44,20 +44,37 @@ export const DETAIL_KEYS = [
   { key: '?', does: 'Show these shortcuts' },
 ] as const;
 
+const TYPING = [
+  'input:not([type="checkbox"]):not([type="button"]):not([type="submit"]):not([type="reset"])',
+  'textarea',
+  'select',
+  '[contenteditable]:not([contenteditable="false"])',
+  '[role="textbox"]',
+  '[role="combobox"]',
+  '[role="spinbutton"]',
+].join(', ');
+
 /** Whether a key press is typing (a field, an editable element) rather than a command. */
-function typing(target: EventTarget | null): boolean {
+function typing(event: KeyboardEvent): boolean {
+  // The element itself, also inside a shadow root (where `target` is its host).
+  const target = event.composedPath()[0] ?? event.target;
   if (!(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'))
-    return true;
-  // A dialog open (a confirmation): its keys are its own.
-  return Boolean(target.closest('dialog, [role="dialog"], [role="alertdialog"]'));
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  // A checkbox or a button takes no letters: j, k and x still act from a row's checkbox.
+  return Boolean(target.closest(TYPING));
 }
 
 /**
- * Calls `keys[event.key]` for a single key pressed outside fields while shortcuts are on; `?`
- * opens the help.
+ * What a shortcut does; answering `false` means it did not apply (the key then keeps its usual
+ * effect: an arrow key still scrolls the page).
  */
-export function useShortcuts(keys: Record<string, () => void>): void {
+export type ShortcutAction = () => void | false;
+
+/**
+ * Calls `keys[event.key]` for a single key pressed outside fields while shortcuts are on; `?`
+ * opens the help. Nothing acts while a dialog is open: its keys are its own.
+ */
+export function useShortcuts(keys: Record<string, ShortcutAction>): void {
   const current = useRef(keys);
   // The newest handlers, for the listener bound once.
   useEffect(() => {
@@ -65,19 +82,18 @@ export function useShortcuts(keys: Record<string, () => void>): void {
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!shortcutState.on || event.defaultPrevented) return;
+      if (!shortcutState.on || event.defaultPrevented || event.isComposing) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (typing(event.target) || document.querySelector('dialog[open], [role="alertdialog"]'))
-        return;
+      if (typing(event) || document.querySelector('dialog[open], [role="alertdialog"]')) return;
       if (event.key === '?') {
         event.preventDefault();
         shortcutState.helpOpen = true;
         return;
       }
-      const action = current.current[event.key];
-      if (!action) return;
-      event.preventDefault();
-      action();
+      const action = Object.hasOwn(current.current, event.key)
+        ? current.current[event.key]
+        : undefined;
+      if (action && action() !== false) event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -26,5 +26,8 @@ export function useSelection(ids: readonly string[]) {
     toggle,
     toggleAll: () => setSelected(all ? new Set() : new Set(ids)),
     clear: () => setSelected(new Set()),
+    /** Unselects these (what a bulk action was done for). */
+    drop: (ids: readonly string[]) =>
+      setSelected((old) => new Set([...old].filter((id) => !ids.includes(id)))),
   };
 }

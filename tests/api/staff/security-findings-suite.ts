@@ -3,17 +3,23 @@
  * (tests/api/pglite.test.ts and tests/api/postgres.test.ts). Real app, real database,
  * `app.inject()`; mail over a real SMTP server (tests/api/smtp.ts).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../server/app.ts';
 import { CODES } from '../../../server/api-errors.ts';
-import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../suite.ts';
+import { TokenService } from '../../../server/security/tokens.ts';
+import { normaliseRecoveryCode, TotpKeys } from '../../../server/security/totp.ts';
+import { staffRecoveryCodes, staffUsers } from '../../../server/staff/schema.ts';
+import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
+const PUBLIC_URL = 'https://spartans.example';
 
 /** The TOTP code of `secret` now, or `steps` of 30 seconds ahead. */
 function totp(secret: string, steps = 0): string {
@@ -62,6 +68,7 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         distDir,
         logger: false,
         authSecret: AUTH_SECRET,
+        publicUrl: PUBLIC_URL,
         rateLimits: {
           submit: { max: 1000, windowSeconds: 600 },
           login: { max: 100, windowSeconds: 900 },
@@ -109,6 +116,174 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         });
         expect(own.json()).toMatchObject({ mfa_setup_required: true });
         expect((await login('fern', initial)).statusCode).toBe(401);
+      });
+    });
+
+    describe('links the server hands out', () => {
+      it('given PUBLIC_URL, then a setup link is under it, not under the Host the request named', async () => {
+        await app.staff.create({ username: 'hugo', password: PASSWORD });
+        const hugo = await app.staff.idOf('hugo');
+        const reset = await as(adminToken, {
+          method: 'POST',
+          url: `/api/staff/users/${hugo}/reset-password/`,
+          headers: { host: 'attacker.example' },
+        });
+        expect(reset.statusCode).toBe(200);
+        expect(reset.json().setup_url).toMatch(
+          /^https:\/\/spartans\.example\/security-setup#[\w-]{40,}$/,
+        );
+      });
+    });
+
+    describe('recovery codes at rest', () => {
+      const stored = async (id: string) =>
+        (
+          await app.db
+            .select({ codeHash: staffRecoveryCodes.codeHash })
+            .from(staffRecoveryCodes)
+            .where(eq(staffRecoveryCodes.userId, id))
+        ).map((r) => r.codeHash);
+      const plainSha256 = (code: string, encoding: 'base64url' | 'hex') =>
+        crypto.createHash('sha256').update(normaliseRecoveryCode(code)).digest(encoding);
+      const recoveryLogin = async (username: string, code: string) => {
+        const first = (await login(username, PASSWORD)).json();
+        expect(first).toMatchObject({ mfa_required: true });
+        return step('/api/security-login/mfa/', { challenge: first.challenge, code });
+      };
+
+      it('given new recovery codes, then what is stored is keyed: no plain SHA-256, and a copy of the database alone cannot check a code', async () => {
+        await app.staff.create({ username: 'rosa', password: PASSWORD });
+        const rosa = await firstLogin('rosa');
+        const hashes = await stored(rosa.id);
+        expect(hashes).toHaveLength(10);
+        for (const code of rosa.recovery) {
+          expect(hashes).not.toContain(plainSha256(code, 'base64url'));
+          expect(hashes).not.toContain(plainSha256(code, 'hex'));
+        }
+        // Only the server's key, derived from its secret, gives the stored values; another
+        // secret's key does not.
+        const underKeyOf = (secret: string, code: string) =>
+          new TotpKeys(
+            Buffer.alloc(32),
+            new TokenService(Buffer.from(secret)).derive('recovery-codes'),
+          ).hashRecoveryCode(code);
+        expect(hashes).toContain(underKeyOf(AUTH_SECRET, rosa.recovery[0]!));
+        expect(hashes).not.toContain(underKeyOf(`${AUTH_SECRET}-other`, rosa.recovery[0]!));
+        // A code still logs in, once.
+        const done = await recoveryLogin('rosa', rosa.recovery[0]!.toLowerCase());
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes_left).toBe(9);
+        expect((await recoveryLogin('rosa', rosa.recovery[0]!)).statusCode).toBe(401);
+      });
+
+      it('given a code stored as plain SHA-256 before, then it still logs in, and the start rewrites it keyed', async () => {
+        await app.staff.create({ username: 'otto', password: PASSWORD });
+        const otto = await firstLogin('otto');
+        const [older, rewritten] = otto.recovery;
+        // Two rows as an older server stored them.
+        await app.db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, otto.id));
+        await app.db.insert(staffRecoveryCodes).values(
+          [older!, rewritten!].map((code) => ({
+            userId: otto.id,
+            codeHash: plainSha256(code, 'base64url'),
+          })),
+        );
+        const done = await recoveryLogin('otto', older!);
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes_left).toBe(1);
+        // What the server does when it starts: the plain row left becomes keyed, and still works.
+        expect(await app.staff.rekeyRecoveryCodes()).toBeGreaterThanOrEqual(1);
+        const left = await stored(otto.id);
+        expect(left).not.toContain(plainSha256(rewritten!, 'base64url'));
+        expect((await recoveryLogin('otto', rewritten!)).statusCode).toBe(200);
+      });
+    });
+
+    describe('a second-factor reset', () => {
+      const resetMfa = async (id: string) => {
+        const res = await as(adminToken, {
+          method: 'POST',
+          url: `/api/staff/users/${id}/reset-mfa/`,
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json<{ data: { mfa_enrolled: boolean }; setup_url: string }>();
+      };
+      const tokenOf = (url: string) => url.slice(url.indexOf('#') + 1);
+      const MFA_LINK = '/api/security-setup/mfa/';
+
+      it('given a reset, then the password alone no longer reaches the set-up step; the link does, once', async () => {
+        await app.staff.create({ username: 'mila', password: PASSWORD });
+        const mila = await firstLogin('mila');
+        const reset = await resetMfa(mila.id);
+        expect(reset.data.mfa_enrolled).toBe(false);
+        expect(reset.setup_url).toMatch(/^https:\/\/spartans\.example\/security-setup#[\w-]{40,}$/);
+        // Whoever has the password only: no set-up step, no session.
+        const alone = await login('mila', PASSWORD);
+        expect(alone.statusCode).toBe(403);
+        expect(alone.json()).toEqual({
+          detail:
+            'Your second factor was reset: open the setup link an admin gave you, or ask for a new one',
+          code: CODES.SETUP_LINK,
+        });
+        const token = tokenOf(reset.setup_url);
+        const info = await step('/api/security-setup/', { token });
+        expect(info.json()).toMatchObject({ username: 'mila', purpose: 'mfa' });
+        // The link with a wrong password: refused.
+        const wrong = await step(MFA_LINK, { token, password: 'not her password at all' });
+        expect(wrong.statusCode).toBe(401);
+        expect(wrong.json().code).toBe(CODES.INVALID_CREDENTIALS);
+        // The link with her password: the set-up step, then a session.
+        const setup = await step(MFA_LINK, { token, password: PASSWORD });
+        expect(setup.json()).toMatchObject({
+          mfa_setup_required: true,
+          user: { username: 'mila' },
+        });
+        const done = await step('/api/security-login/mfa-setup/', {
+          challenge: setup.json().challenge,
+          code: totp(setup.json().secret),
+        });
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes).toHaveLength(10);
+        // Used up: the link answers 404, and the password asks for the new second factor.
+        expect((await step(MFA_LINK, { token, password: PASSWORD })).statusCode).toBe(404);
+        expect((await step('/api/security-setup/', { token })).statusCode).toBe(404);
+        expect((await login('mila', PASSWORD)).json()).toMatchObject({ mfa_required: true });
+      });
+
+      it('given a second reset, then the first link is revoked; an expired link is refused', async () => {
+        await app.staff.create({ username: 'nils', password: PASSWORD });
+        const nils = await firstLogin('nils');
+        const first = tokenOf((await resetMfa(nils.id)).setup_url);
+        const second = tokenOf((await resetMfa(nils.id)).setup_url);
+        expect((await step(MFA_LINK, { token: first, password: PASSWORD })).statusCode).toBe(404);
+        await app.db
+          .update(staffUsers)
+          .set({ mfaSetupExpiresAt: new Date(Date.now() - 1000) })
+          .where(eq(staffUsers.id, nils.id));
+        const expired = await step(MFA_LINK, { token: second, password: PASSWORD });
+        expect(expired.statusCode).toBe(404);
+        expect(expired.json().code).toBe(CODES.SETUP_LINK);
+        // Still no enrolment with the password alone.
+        expect((await login('nils', PASSWORD)).statusCode).toBe(403);
+      });
+
+      it('given a password reset after a second-factor reset, then the password link leads through the set-up', async () => {
+        await app.staff.create({ username: 'olga', password: PASSWORD });
+        const olga = await firstLogin('olga');
+        await resetMfa(olga.id);
+        const link = await as(adminToken, {
+          method: 'POST',
+          url: `/api/staff/users/${olga.id}/reset-password/`,
+        });
+        const token = tokenOf(link.json().setup_url as string);
+        expect((await step('/api/security-setup/', { token })).json()).toMatchObject({
+          purpose: 'password',
+        });
+        const next = await step('/api/security-setup/complete/', {
+          token,
+          new_password: 'her very own new phrase',
+        });
+        expect(next.json()).toMatchObject({ mfa_setup_required: true });
       });
     });
   });
