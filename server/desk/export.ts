@@ -29,7 +29,32 @@ export function csvCell(value: unknown): string {
 
 export const csvLine = (cells: unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** A CSV stream: the header line, then one line per row of `rows`. */
+/**
+ * A batch's lines, written one by one into a buffer outside the JavaScript heap, each line
+ * garbage once written. A batch joined into one string (about 100 kB of 500 rows) lived on in the
+ * old generation until a full collection: over a million-row export those strings, with the
+ * copies of each row the cells were read from, grew the process by about 100 MB.
+ */
+function csvBytes<T>(batch: T[], cells: (row: T) => unknown[]): Buffer {
+  let out = Buffer.allocUnsafe(64 * 1024);
+  let used = 0;
+  for (const row of batch) {
+    const line = csvLine(cells(row));
+    // A UTF-16 code unit is at most 3 bytes of UTF-8.
+    if (used + line.length * 3 > out.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(out.length * 2, used + line.length * 3));
+      out.copy(bigger, 0, 0, used);
+      out = bigger;
+    }
+    used += out.write(line, used);
+  }
+  return out.subarray(0, used);
+}
+
+/**
+ * A CSV stream: the header line, then one line per row of `rows`. A batch is read when the
+ * reader has taken the ones before (Readable.from pulls as it is read).
+ */
 export function csvStream<T>(
   header: string[],
   rows: AsyncIterable<T[]>,
@@ -38,8 +63,8 @@ export function csvStream<T>(
   return Readable.from(
     (async function* () {
       // A byte-order mark, so spreadsheet programs read the UTF-8 names right.
-      yield `\uFEFF${csvLine(header)}`;
-      for await (const batch of rows) yield batch.map((row) => csvLine(cells(row))).join('');
+      yield Buffer.from(`\uFEFF${csvLine(header)}`);
+      for await (const batch of rows) yield csvBytes(batch, cells);
     })(),
   );
 }

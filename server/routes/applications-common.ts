@@ -402,13 +402,19 @@ export function applicationStaffRoutes<Q extends PgSelect>(
       await audit(request, 'application.export_csv', null, { kind: tableName });
       const fields = Object.keys(item.shape).filter((key) => key !== 'resume');
       const header = resource.resumeName ? [...fields, 'resume'] : fields;
+      const { resumeName } = resource;
       const stream = csvStream(header, allRows(request.query, userId), (row: Row) => {
-        const shown = present(row) as Record<string, unknown>;
-        // The assignee's cell is their username.
-        const cells = fields.map((key) =>
-          key === 'assignee' ? (keyed(row).assigneeUsername ?? '') : shown[key],
-        );
-        return resource.resumeName ? [...cells, resource.resumeName(row) ?? ''] : cells;
+        // The row as the list shows it, but for the assignee's cell: their username.
+        const shown = resource.present(row) as Record<string, unknown>;
+        const { status, assigneeUsername } = keyed(row);
+        const cells = new Array<unknown>(header.length);
+        for (let i = 0; i < fields.length; i += 1) {
+          const key = fields[i]!;
+          cells[i] =
+            key === 'assignee' ? (assigneeUsername ?? '') : key === 'status' ? status : shown[key];
+        }
+        if (resumeName) cells[fields.length] = resumeName(row) ?? '';
+        return cells;
       });
       return download(reply, 'text/csv; charset=utf-8', exportName('csv')).send(stream);
     },

@@ -30,6 +30,17 @@ export function pdfBytes(label: string, padKB = 0): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/**
+ * A full-page screenshot `name`.png in SPARTAN_SHOTS, when set (looked at by hand; not compared):
+ * `SPARTAN_SHOTS=/tmp/shots npx vitest run --config vitest.browser.config.ts <file>`.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SPARTAN_SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
 /** The staff account of the server under test (each database has its own). */
 export const staffCredentials = () => database().staff;
 

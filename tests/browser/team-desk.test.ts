@@ -2,26 +2,15 @@
  * The desk for a team in Chromium against the real server and database: the Overview's charts
  * with the tables of their figures, with screenshots at 1280 and 375 px.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { axeViolations, eachDatabase, openPage, type TestPage } from './harness.ts';
-import { applicant, createApplication, openLoggedIn, pdfBytes } from './flows-support.ts';
+import { applicant, createApplication, openLoggedIn, pdfBytes, shot } from './flows-support.ts';
 
 let tp: TestPage | null = null;
 afterEach(async () => {
   await tp?.close();
   tp = null;
 });
-
-/** Where the screenshots go (looked at by hand; not compared). */
-const SHOTS = process.env.SPARTAN_SHOTS ?? '';
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
 
 /** Three applications sharing a tag, oldest first; their ids newest first (the list's order). */
 async function tagged(tag: string): Promise<string[]> {

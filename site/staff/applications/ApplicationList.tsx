@@ -198,9 +198,8 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         </p>
       )}
 
-      <ListExports kind={kind} filters={filters} refused={Object.keys(fieldErrors).length > 0} />
-
-      <div className="staff-triage">
+      <div className="staff-list-tools">
+        <ListExports kind={kind} filters={filters} refused={Object.keys(fieldErrors).length > 0} />
         <ShortcutsHelp keys={LIST_KEYS} />
       </div>
 
