@@ -18,6 +18,7 @@ export const LOGIN_PASSWORD_PATH = '/api/security-login/password/';
 export const ACCOUNT_PATHS = {
   setup: '/api/security-setup/',
   setupComplete: '/api/security-setup/complete/',
+  setupMfa: '/api/security-setup/mfa/',
   session: '/api/security-session/',
   extend: '/api/security-session/extend/',
   sessions: '/api/security-sessions/',

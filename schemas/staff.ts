@@ -74,6 +74,8 @@ export const setupLinkInfo = z.object({
   username: z.string(),
   name: z.string(),
   expires_at: instant,
+  /** `password`: choose a password (then set up the second factor); `mfa`: set up a new one. */
+  purpose: z.enum(['password', 'mfa']),
 });
 
 /** GET /api/security-session/. */

@@ -143,6 +143,13 @@ export const ERR_METHOD_NOT_ALLOWED = (allowed: readonly string[]) =>
   });
 export const ERR_SETUP_LINK = () =>
   named(404, 'This setup link is not valid or has expired', CODES.SETUP_LINK);
+/** A right password on an account whose second factor an admin reset: its setup link sets one up. */
+export const ERR_MFA_SETUP_LINK = () =>
+  named(
+    403,
+    'Your second factor was reset: open the setup link an admin gave you, or ask for a new one',
+    CODES.SETUP_LINK,
+  );
 /** A request whose headers or body did not arrive within the limits (Node's timeouts). */
 export const ERR_REQUEST_TIMEOUT = () =>
   named(408, 'The request took too long to arrive', CODES.REQUEST_TIMEOUT);

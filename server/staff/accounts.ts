@@ -174,6 +174,7 @@ export class StaffService {
         mfaEnrolledAt: staffUsers.mfaEnrolledAt,
         passwordChangeRequired: staffUsers.passwordChangeRequired,
         setupTokenHash: staffUsers.setupTokenHash,
+        mfaSetupTokenHash: staffUsers.mfaSetupTokenHash,
         // The outer column named with its table: drizzle writes a lone `"id"`, which inside the
         // subquery is the session's own id (the count was always 0).
         sessions: sql<number>`(SELECT count(*)::int FROM ${staffSessions} s WHERE s.user_id = ${staffUsers}.${sql.identifier(staffUsers.id.name)}
@@ -188,7 +189,7 @@ export class StaffService {
       last_login_at: r.lastLoginAt,
       mfa_enrolled: r.mfaEnrolledAt !== null,
       password_change_required: r.passwordChangeRequired,
-      setup_pending: r.setupTokenHash !== null,
+      setup_pending: r.setupTokenHash !== null || r.mfaSetupTokenHash !== null,
       active_sessions: Number(r.sessions),
     }));
   }
@@ -333,6 +334,9 @@ export class StaffService {
           passwordChangeRequired: false,
           setupTokenHash: sha256(link.token),
           setupExpiresAt: link.expiresAt,
+          // This link leads through the second factor's set-up too: it replaces that one.
+          mfaSetupTokenHash: null,
+          mfaSetupExpiresAt: null,
         })
         .where(eq(staffUsers.id, id))
         .returning({ id: staffUsers.id });
@@ -343,19 +347,39 @@ export class StaffService {
     return link;
   }
 
-  /** Removes TOTP and recovery codes, and ends the sessions. */
-  async resetMfa(id: string, actor: Actor = CLI_ACTOR): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * Removes TOTP and recovery codes, ends the sessions, and answers a one-time link for the owner
+   * to set up a new second factor (with their password). Until they do, the password alone cannot
+   * set one up; a new reset replaces the link. An account whose password is itself waiting for a
+   * setup link keeps that link, which leads through the second factor's set-up too.
+   */
+  async resetMfa(id: string, actor: Actor = CLI_ACTOR): Promise<SetupLink | null> {
+    const link = newSetupLink();
+    const handed = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ passwordHash: staffUsers.passwordHash })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, id))
+        .limit(1);
+      const needsLink = row !== undefined && row.passwordHash !== '';
       const updated = await tx
         .update(staffUsers)
-        .set({ totpSecret: null, totpLastStep: null, mfaEnrolledAt: null })
+        .set({
+          totpSecret: null,
+          totpLastStep: null,
+          mfaEnrolledAt: null,
+          mfaSetupTokenHash: needsLink ? sha256(link.token) : null,
+          mfaSetupExpiresAt: needsLink ? link.expiresAt : null,
+        })
         .where(eq(staffUsers.id, id))
         .returning({ id: staffUsers.id });
       if (updated.length === 0) throw new StaffAccountError('No such staff account', 'not_found');
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, id));
       await this.deleteSessions(tx, id);
+      return needsLink;
     });
-    await this.record(actor, 'mfa.reset', id, {});
+    await this.record(actor, 'mfa.reset', id, { setup: handed ? 'link' : 'none' });
+    return handed ? link : null;
   }
 
   /** Ends the account's sessions (all, or all but `keep`); how many there were. */
@@ -369,7 +393,13 @@ export class StaffService {
   async enrolTotp(id: string, secret: string, step: number | null): Promise<string[]> {
     await this.db
       .update(staffUsers)
-      .set({ totpSecret: this.totp.seal(secret), totpLastStep: step, mfaEnrolledAt: new Date() })
+      .set({
+        totpSecret: this.totp.seal(secret),
+        totpLastStep: step,
+        mfaEnrolledAt: new Date(),
+        mfaSetupTokenHash: null,
+        mfaSetupExpiresAt: null,
+      })
       .where(eq(staffUsers.id, id));
     return this.replaceRecoveryCodes(id);
   }

@@ -5,7 +5,7 @@
  * POST   /api/staff/users/                           {username, name?, role, setup, password?} → 201
  * PATCH  /api/staff/users/{id}/                      {role?, name?} → {data: account}
  * DELETE /api/staff/users/{id}/                      → {id}
- * POST   /api/staff/users/{id}/reset-mfa/            → {data: account}
+ * POST   /api/staff/users/{id}/reset-mfa/            → {data: account, setup_url, setup_expires_at}
  * POST   /api/staff/users/{id}/reset-password/       → {data: account, setup_url, setup_expires_at}
  * GET    /api/staff/users/{id}/sessions/             → {data: [session]}
  * DELETE /api/staff/users/{id}/sessions/             → {sessions_ended}
@@ -162,8 +162,8 @@ export async function staffAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const id = userId(request.params.id);
       try {
-        await staff.resetMfa(id, actorOf(request));
-        return { data: await staff.get(id) };
+        const link = await staff.resetMfa(id, actorOf(request));
+        return { data: await staff.get(id), ...(link ? setupUrl(request, link) : {}) };
       } catch (err) {
         return staffError(err);
       }

@@ -7,6 +7,7 @@
  * POST /api/security-login/password/   {challenge, new_password} → the next step
  * POST /api/security-setup/            {token}                → {username, name, expires_at}
  * POST /api/security-setup/complete/   {token, new_password}  → the next step
+ * POST /api/security-setup/mfa/        {token, password}      → the second factor's set-up step
  * POST /api/security-logout/           bearer                 → {detail}; the token stops working
  *
  * Between the password and a finished login the client holds a challenge (./login-challenges.ts:
@@ -26,6 +27,7 @@ import {
   ERR_INVALID_CREDENTIALS,
   ERR_INVALID_FORM,
   ERR_LOGIN_EXPIRED,
+  ERR_MFA_SETUP_LINK,
   ERR_NOT_FOUND,
   ERR_SETUP_LINK,
 } from '../api-errors.ts';
@@ -72,6 +74,15 @@ const passwordBody = z.strictObject({
 });
 const setupBody = z.strictObject({
   token: z.string({ error: 'This setup link is not valid' }).check(z.maxLength(200)),
+});
+const setupMfaBody = z.strictObject({
+  token: z.string({ error: 'This setup link is not valid' }).check(z.maxLength(200)),
+  password: z
+    .string({ error: 'Enter your password' })
+    .check(
+      z.minLength(1, 'Enter your password'),
+      z.maxLength(MAX_PASSWORD_LENGTH, 'Invalid credentials'),
+    ),
 });
 const setupCompleteBody = z.strictObject({
   token: z.string({ error: 'This setup link is not valid' }).check(z.maxLength(200)),
@@ -124,13 +135,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return audit(request, event, user ? { type: 'staff_user', id: user.id } : null, detail, user);
   }
 
-  /** After the password (and a forced change): the second factor, or the session. */
-  async function nextStep(request: FastifyRequest, user: StaffRow, factor: string) {
+  /**
+   * After the password (and a forced change): the second factor, or the session. `byLink`: the
+   * caller holds a setup link, which may lead to the second factor's set-up when an admin reset
+   * it; the password alone may not.
+   */
+  async function nextStep(request: FastifyRequest, user: StaffRow, factor: string, byLink = false) {
     const who = { username: user.username, name: user.name };
     if (user.mfaEnrolledAt && user.totpSecret) {
       return { mfa_required: true, challenge: await challenges.issue(user, 'mfa'), user: who };
     }
-    if (opts.mfaRequired) {
+    const resetByAdmin = user.mfaSetupTokenHash !== null;
+    if (opts.mfaRequired || (byLink && resetByAdmin)) {
+      if (resetByAdmin && !byLink) throw ERR_MFA_SETUP_LINK();
       const secret = totpKeys.newSecret();
       const uri = totpUri(secret, user.username);
       return {
@@ -272,9 +289,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   const liveLink = (token: string) =>
     and(eq(staffUsers.setupTokenHash, sha256(token)), gt(staffUsers.setupExpiresAt, new Date()));
+  const liveMfaLink = (token: string) =>
+    and(
+      eq(staffUsers.mfaSetupTokenHash, sha256(token)),
+      gt(staffUsers.mfaSetupExpiresAt, new Date()),
+    );
 
-  async function setupAccount(token: string) {
-    const [user] = await db.select().from(staffUsers).where(liveLink(token)).limit(1);
+  async function setupAccount(token: string, link = liveLink) {
+    const [user] = await db.select().from(staffUsers).where(link(token)).limit(1);
     if (!user) throw ERR_SETUP_LINK();
     return user;
   }
@@ -289,12 +311,35 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await setupAccount(request.body.token);
+      const { token } = request.body;
+      const forMfa = await setupAccount(token, liveMfaLink).catch(() => null);
+      const user = forMfa ?? (await setupAccount(token));
       return {
         username: user.username,
         name: user.name,
-        expires_at: user.setupExpiresAt ?? new Date(),
+        expires_at: (forMfa ? user.mfaSetupExpiresAt : user.setupExpiresAt) ?? new Date(),
+        purpose: forMfa ? ('mfa' as const) : ('password' as const),
       };
+    },
+  );
+
+  // A second factor's setup link, with the account's password: the set-up step. The link stays
+  // until the set-up succeeds (which clears it), so a set-up step that expires can be begun again.
+  app.post<{ Body: z.infer<typeof setupMfaBody> }>(
+    ACCOUNT_PATHS.setupMfa,
+    { onRequest: attempt, schema: { body: setupMfaBody, response: stepResponse } },
+    async (request) => {
+      const user = await setupAccount(request.body.token, liveMfaLink);
+      const last = await throttle.takePair(user.username, request.ip);
+      const { ok } = await hasher.verify(request.body.password, user.passwordHash);
+      if (!ok) {
+        await throttle.fail(user.username);
+        await auditAs(request, user, 'login.failure', { reason: 'wrong_password' });
+        if (last) await auditAs(request, user, 'login.locked', { factor: 'password' });
+        throw ERR_INVALID_CREDENTIALS();
+      }
+      await throttle.succeed(user.username, request.ip);
+      return nextStep(request, user, 'password', true);
     },
   );
 
@@ -325,7 +370,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         .catch(fieldProblem);
       const fresh = await staff.findById(user.id);
       if (!fresh) throw ERR_NOT_FOUND();
-      return nextStep(request, fresh, 'password');
+      return nextStep(request, fresh, 'password', true);
     },
   );
 

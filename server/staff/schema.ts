@@ -35,6 +35,12 @@ export const staffUsers = pgTable('staff_users', {
   /** SHA-256 of the one-time setup link's token. */
   setupTokenHash: text('setup_token_hash'),
   setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * SHA-256 of the one-time link that lets the owner set up a second factor after an admin reset
+   * it. Kept (expired or not) until they do: meanwhile the password alone cannot set one up.
+   */
+  mfaSetupTokenHash: text('mfa_setup_token_hash'),
+  mfaSetupExpiresAt: timestamp('mfa_setup_expires_at', { withTimezone: true, mode: 'date' }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
 });
 
@@ -65,7 +71,7 @@ export const staffSessions = pgTable('staff_sessions', {
   partnerOrigin: text('partner_origin'),
 });
 
-/** Ten per account with TOTP; only a SHA-256 of each code is kept. */
+/** Ten per account with TOTP; only a keyed hash of each code is kept (server/security/totp.ts). */
 export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
   userId: uuid('user_id')
     .notNull()

@@ -20,9 +20,12 @@ import './login.css';
 
 const INVALID = 'This setup link is not valid or has expired';
 
+/** `password`: choose a password first; `mfa`: an admin reset the second factor. */
+type Purpose = 'password' | 'mfa';
+
 type Check =
   | { state: 'checking' }
-  | { state: 'ready'; token: string; username: string; name: string }
+  | { state: 'ready'; token: string; username: string; name: string; purpose: Purpose }
   | { state: 'failed'; message: string };
 
 export function SetupPage() {
@@ -32,23 +35,30 @@ export function SetupPage() {
     const check = async () => {
       if (!token) throw new Error(INVALID);
       const client = await httpClient(resolveApiBase(undefined));
-      return (await client.post<{ username: string; name: string }>(ACCOUNT_PATHS.setup, { token }))
-        .data;
+      return (
+        await client.post<{ username: string; name: string; purpose: Purpose }>(
+          ACCOUNT_PATHS.setup,
+          { token },
+        )
+      ).data;
     };
     check().then(
-      (data) => setCheck({ state: 'ready', token, username: data.username, name: data.name }),
+      (data) => setCheck({ state: 'ready', token, ...data }),
       (error: unknown) =>
         setCheck({ state: 'failed', message: describeFailure(error, INVALID).message }),
     );
   }, []);
-  // The first step is the new password, sent with the link's token instead of a challenge.
+  // The first step is the new password, sent with the link's token instead of a challenge; after
+  // a second-factor reset, the password they have, sent with the token.
   const authenticate = (token: string) => (request: LoginRequest) =>
     'path' in request && request.path === STEP_PATHS.password && request.body.challenge === token
       ? login({
           path: ACCOUNT_PATHS.setupComplete,
           body: { token, new_password: request.body.new_password ?? '' },
         })
-      : login(request);
+      : 'password' in request
+        ? login({ path: ACCOUNT_PATHS.setupMfa, body: { token, password: request.password } })
+        : login(request);
   return (
     <LoginFrame title="Set Up Your Staff Account">
       {check.state === 'checking' && (
@@ -67,10 +77,14 @@ export function SetupPage() {
           <p className="flow-login__notice">
             Welcome, {check.name || check.username}. Your username is{' '}
             <strong>{check.username}</strong>.
+            {check.purpose === 'mfa' &&
+              ' An admin reset your two-factor login: log in with your password to set up a new authenticator.'}
           </p>
           <LoginForm
             heading="Sign in to continue"
-            initialStep={{ kind: 'password', challenge: check.token }}
+            {...(check.purpose === 'password'
+              ? { initialStep: { kind: 'password' as const, challenge: check.token } }
+              : {})}
             authenticate={authenticate(check.token)}
             onLogin={() => {
               ensureSessionLifetime();

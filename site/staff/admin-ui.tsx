@@ -103,13 +103,31 @@ export function browserName(userAgent: string): string {
 }
 
 /** The setup link to hand over, selectable, with a copy button. */
-export function SetupLink({ url, expires, who }: { url: string; expires: string; who: string }) {
+/**
+ * A one-time link to hand over: `password` (a new account or a password reset) sets a password;
+ * `mfa` (a second-factor reset) sets up two-factor login, with the password they have.
+ */
+export function SetupLink({
+  url,
+  expires,
+  who,
+  purpose = 'password',
+}: {
+  url: string;
+  expires: string;
+  who: string;
+  purpose?: 'password' | 'mfa';
+}) {
   const [copied, setCopied] = useState(false);
+  const does =
+    purpose === 'mfa'
+      ? 'It lets them set up two-factor login once, with their password,'
+      : 'It sets their password once';
   return (
     <div className="staff-setup-link">
       <p>
-        Send this one-time link to {who} by a trusted channel. It sets their password once and
-        expires on {when(expires)}.
+        Send this one-time link to {who} by a trusted channel. {does} and expires on {when(expires)}
+        .
       </p>
       <label htmlFor="staff-setup-url" className="spartan-field__label">
         Setup link

@@ -214,11 +214,33 @@ eachDatabase(
       await page
         .getByText(`Two-factor login reset for ${username}; their sessions ended.`)
         .waitFor();
-      await page.getByText('No two-factor yet').waitFor();
+      await page.getByText('Waiting for setup').waitFor();
       expect(await page.getByRole('button', { name: 'Reset two-factor' }).isDisabled()).toBe(true);
-      // Their next login sets up a new authenticator; the old recovery codes are gone.
-      const next = await post('/api/security-login/', { username, password });
-      expect(next.json).toMatchObject({ mfa_setup_required: true });
+      // The password alone no longer sets up an authenticator: the link shown to hand over does.
+      const url = await page.getByLabel('Setup link').inputValue();
+      expect(url).toMatch(/\/security-setup#[A-Za-z0-9_-]{43}$/);
+      await page.getByText(/set up two-factor login once, with their password/).waitFor();
+      const alone = await post('/api/security-login/', { username, password });
+      expect(alone.status).toBe(403);
+      // The owner opens the link, logs in with their password, and sets up a new authenticator.
+      const owner = (await open()).page;
+      await owner.goto(url);
+      await owner.getByText(/An admin reset your two-factor login/).waitFor();
+      expect(await axeViolations(owner)).toEqual([]);
+      await owner.getByLabel('Username').fill(username);
+      await owner.getByLabel('Password').fill(password);
+      await owner.getByRole('button', { name: 'Login' }).click();
+      await owner.getByRole('heading', { name: 'Set up two-factor login' }).waitFor();
+      const key = ((await owner.getByText(/^Key:/).locator('code').textContent()) ?? '').replace(
+        /\s/g,
+        '',
+      );
+      await owner.getByRole('textbox', { name: /Authentication code/ }).fill(totp(key));
+      await owner.getByRole('textbox', { name: /Authentication code/ }).press('Enter');
+      await owner.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+      // The link is used up.
+      const token = url.split('#')[1];
+      expect((await post('/api/security-setup/mfa/', { token, password })).status).toBe(404);
       expect(errors).toEqual([]);
     });
   },

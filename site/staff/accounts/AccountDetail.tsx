@@ -34,7 +34,11 @@ export function AccountDetail({ id }: { id: string }) {
   const sessions = useResource(() => accountSessions(id), `sessions:${id}`);
   const [role, setRole] = useState<'admin' | 'reviewer' | null>(null);
   const [notice, setNotice] = useState('');
-  const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
+  const [link, setLink] = useState<{
+    url: string;
+    expires: string;
+    purpose: 'password' | 'mfa';
+  } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -59,12 +63,17 @@ export function AccountDetail({ id }: { id: string }) {
       } else if (pending === 'remove') {
         await removeAccount(id);
       } else if (pending === 'reset-mfa') {
-        await resetMfa(id);
+        const body = await resetMfa(id);
+        setLink(
+          body.setup_url && body.setup_expires_at
+            ? { url: body.setup_url, expires: body.setup_expires_at, purpose: 'mfa' }
+            : null,
+        );
         setNotice(`Two-factor login reset for ${who}; their sessions ended.`);
       } else if (pending === 'reset-password') {
         const body = await resetPassword(id);
         if (body.setup_url && body.setup_expires_at) {
-          setLink({ url: body.setup_url, expires: body.setup_expires_at });
+          setLink({ url: body.setup_url, expires: body.setup_expires_at, purpose: 'password' });
         }
         setNotice(`Password reset for ${who}; their sessions ended.`);
       } else {
@@ -137,7 +146,9 @@ export function AccountDetail({ id }: { id: string }) {
             </div>
           </dl>
         )}
-        {link && <SetupLink url={link.url} expires={link.expires} who={who} />}
+        {link && (
+          <SetupLink url={link.url} expires={link.expires} who={who} purpose={link.purpose} />
+        )}
       </Panel>
 
       {data && (

@@ -29,7 +29,7 @@ export const CONFIRM: Record<
   'reset-mfa': {
     title: 'Reset two-factor login?',
     message: (who) =>
-      `${who}'s authenticator and recovery codes stop working and their sessions end. They set up two-factor login again at their next login.`,
+      `${who}'s authenticator and recovery codes stop working and their sessions end. You get a one-time link for them to set up two-factor login again.`,
     label: 'Reset two-factor',
     busy: 'Resetting...',
   },

@@ -50,7 +50,7 @@ export const removeAccount = (id: string) =>
   staffCall('delete', userPath(id), { fallback: 'The account could not be removed' });
 
 export const resetMfa = (id: string) =>
-  staffCall('post', userPath(id, 'reset-mfa/'), {
+  staffCall<Created>('post', userPath(id, 'reset-mfa/'), {
     fallback: 'Two-factor login could not be reset',
   });
 

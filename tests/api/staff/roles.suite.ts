@@ -112,6 +112,7 @@ export function roleTests(h: StaffHarness): void {
       'POST /api/security-login/password/',
       'POST /api/security-setup/',
       'POST /api/security-setup/complete/',
+      'POST /api/security-setup/mfa/',
       'POST /api/spartan_join/apply-spartan/',
       'POST /api/investors/join_investor/',
       'GET /api/health',

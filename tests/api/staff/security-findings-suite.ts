@@ -15,7 +15,7 @@ import { build } from '../../../server/app.ts';
 import { CODES } from '../../../server/api-errors.ts';
 import { TokenService } from '../../../server/security/tokens.ts';
 import { normaliseRecoveryCode, TotpKeys } from '../../../server/security/totp.ts';
-import { staffRecoveryCodes } from '../../../server/staff/schema.ts';
+import { staffRecoveryCodes, staffUsers } from '../../../server/staff/schema.ts';
 import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -196,6 +196,94 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         const left = await stored(otto.id);
         expect(left).not.toContain(plainSha256(rewritten!, 'base64url'));
         expect((await recoveryLogin('otto', rewritten!)).statusCode).toBe(200);
+      });
+    });
+
+    describe('a second-factor reset', () => {
+      const resetMfa = async (id: string) => {
+        const res = await as(adminToken, {
+          method: 'POST',
+          url: `/api/staff/users/${id}/reset-mfa/`,
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json<{ data: { mfa_enrolled: boolean }; setup_url: string }>();
+      };
+      const tokenOf = (url: string) => url.slice(url.indexOf('#') + 1);
+      const MFA_LINK = '/api/security-setup/mfa/';
+
+      it('given a reset, then the password alone no longer reaches the set-up step; the link does, once', async () => {
+        await app.staff.create({ username: 'mila', password: PASSWORD });
+        const mila = await firstLogin('mila');
+        const reset = await resetMfa(mila.id);
+        expect(reset.data.mfa_enrolled).toBe(false);
+        expect(reset.setup_url).toMatch(/^https:\/\/spartans\.example\/security-setup#[\w-]{40,}$/);
+        // Whoever has the password only: no set-up step, no session.
+        const alone = await login('mila', PASSWORD);
+        expect(alone.statusCode).toBe(403);
+        expect(alone.json()).toEqual({
+          detail:
+            'Your second factor was reset: open the setup link an admin gave you, or ask for a new one',
+          code: CODES.SETUP_LINK,
+        });
+        const token = tokenOf(reset.setup_url);
+        const info = await step('/api/security-setup/', { token });
+        expect(info.json()).toMatchObject({ username: 'mila', purpose: 'mfa' });
+        // The link with a wrong password: refused.
+        const wrong = await step(MFA_LINK, { token, password: 'not her password at all' });
+        expect(wrong.statusCode).toBe(401);
+        expect(wrong.json().code).toBe(CODES.INVALID_CREDENTIALS);
+        // The link with her password: the set-up step, then a session.
+        const setup = await step(MFA_LINK, { token, password: PASSWORD });
+        expect(setup.json()).toMatchObject({
+          mfa_setup_required: true,
+          user: { username: 'mila' },
+        });
+        const done = await step('/api/security-login/mfa-setup/', {
+          challenge: setup.json().challenge,
+          code: totp(setup.json().secret),
+        });
+        expect(done.statusCode).toBe(200);
+        expect(done.json().recovery_codes).toHaveLength(10);
+        // Used up: the link answers 404, and the password asks for the new second factor.
+        expect((await step(MFA_LINK, { token, password: PASSWORD })).statusCode).toBe(404);
+        expect((await step('/api/security-setup/', { token })).statusCode).toBe(404);
+        expect((await login('mila', PASSWORD)).json()).toMatchObject({ mfa_required: true });
+      });
+
+      it('given a second reset, then the first link is revoked; an expired link is refused', async () => {
+        await app.staff.create({ username: 'nils', password: PASSWORD });
+        const nils = await firstLogin('nils');
+        const first = tokenOf((await resetMfa(nils.id)).setup_url);
+        const second = tokenOf((await resetMfa(nils.id)).setup_url);
+        expect((await step(MFA_LINK, { token: first, password: PASSWORD })).statusCode).toBe(404);
+        await app.db
+          .update(staffUsers)
+          .set({ mfaSetupExpiresAt: new Date(Date.now() - 1000) })
+          .where(eq(staffUsers.id, nils.id));
+        const expired = await step(MFA_LINK, { token: second, password: PASSWORD });
+        expect(expired.statusCode).toBe(404);
+        expect(expired.json().code).toBe(CODES.SETUP_LINK);
+        // Still no enrolment with the password alone.
+        expect((await login('nils', PASSWORD)).statusCode).toBe(403);
+      });
+
+      it('given a password reset after a second-factor reset, then the password link leads through the set-up', async () => {
+        await app.staff.create({ username: 'olga', password: PASSWORD });
+        const olga = await firstLogin('olga');
+        await resetMfa(olga.id);
+        const link = await as(adminToken, {
+          method: 'POST',
+          url: `/api/staff/users/${olga.id}/reset-password/`,
+        });
+        const token = tokenOf(link.json().setup_url as string);
+        expect((await step('/api/security-setup/', { token })).json()).toMatchObject({
+          purpose: 'password',
+        });
+        const next = await step('/api/security-setup/complete/', {
+          token,
+          new_password: 'her very own new phrase',
+        });
+        expect(next.json()).toMatchObject({ mfa_setup_required: true });
       });
     });
   });
