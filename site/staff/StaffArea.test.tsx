@@ -1039,7 +1039,7 @@ describe('the list for a team', () => {
     await user.click(checkbox('Select Applicant 1'));
     await user.click(checkbox('Select Applicant 2'));
     const bar = screen.getByRole('region', { name: 'Selected applications' });
-    await user.selectOptions(within(bar).getByLabelText('Status'), 'rejected');
+    await user.selectOptions(within(bar).getByLabelText('New status'), 'rejected');
     const before = listCalls();
     await user.click(within(bar).getByRole('button', { name: 'Set status' }));
     expect(await within(bar).findByRole('alert')).toHaveTextContent(
