@@ -18,7 +18,7 @@ import {
   type InferColumnsDataTypes,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, APPLY_PATH, pathWithId } from '../../schemas/api-paths.ts';
 import {
@@ -28,8 +28,6 @@ import {
 } from '../../schemas/spartan-application.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
-import type { Sessions } from '../staff/sessions.ts';
-import type { Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
 import { staffUsers } from '../staff/schema.ts';
 import {
@@ -39,7 +37,7 @@ import {
   ERR_NOT_FOUND,
   errorLabel,
 } from '../api-errors.ts';
-import type { FileStore, StoredFile } from '../storage/index.ts';
+import type { StoredFile } from '../storage/index.ts';
 import {
   attachmentDisposition,
   inlineDisposition,
@@ -61,17 +59,8 @@ import { resumeViewAnswer, type ResumeViewAnswer } from '../../schemas/team-desk
 import { TICKET_TTL_SECONDS } from '../staff/sessions.ts';
 import * as z from 'zod/mini';
 
-/** The CSP of a résumé read in place (see the route): an opaque origin that runs and loads nothing. */
+/** The CSP of a résumé read in place (see the route): a sandbox that runs and loads nothing. */
 export const RESUME_VIEW_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'";
-
-export interface SpartanRouteOptions {
-  db: Db;
-  /** Where the resume bytes go (server/storage). */
-  files: FileStore;
-  sessions: Sessions;
-  /** The submission rate limit's hook (server/submit-limit.ts). */
-  limitSubmit: onRequestAsyncHookHandler;
-}
 
 const columns = {
   id: spartanApplications.id,
@@ -151,8 +140,8 @@ function checkResume(file: { filename: string; data: Buffer }): CheckedResume | 
   return { filename: safeDisplayName(file.filename, kind), kind, data: file.data };
 }
 
-export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOptions) {
-  const { db, files, sessions } = opts;
+export async function spartanRoutes(app: FastifyInstance) {
+  const { db, files, sessions } = app;
 
   const legacyResume = async (id: string): Promise<StoredFile | null> => {
     const [row] = await db
@@ -168,7 +157,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   app.post(
     APPLY_PATH,
     {
-      onRequest: opts.limitSubmit,
+      onRequest: app.submitLimiter.hook('apply'),
       schema: {
         consumes: ['multipart/form-data'],
         response: { 201: spartanSubmitted, ...errorResponses },
@@ -328,12 +317,14 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
    * frame's own request cannot carry, so the frame loads a URL with a ticket (Sessions.ticket:
    * this résumé, this session, a minute) that a bearer call hands out.
    *
-   * The answer keeps whatever the file holds off our origin: `Content-Security-Policy: sandbox`
-   * gives the document an opaque origin with scripts, forms and popups off (no `allow-*`), and
-   * `default-src 'none'` lets it load nothing. Chromium's PDF viewer still draws it (its viewer
-   * runs as a separate, privileged frame that the policy does not bind); what it refuses is a
-   * frame with the `sandbox` attribute, so the staff area frames this URL without one and
-   * relies on these headers. The frame may sit in our pages only (`frame-ancestors 'self'`).
+   * What the file holds stays off our origin: it is checked to be a PDF and sent as one with
+   * nosniff, so browsers draw it with their PDF viewer, never as a web document; Chromium's
+   * viewer (PDFium) runs a script of the file in its own engine, with no access to our pages.
+   * `Content-Security-Policy: sandbox` (no `allow-*`) and `default-src 'none'` are the second
+   * line, for any rendering as a document: Chromium does not apply them to the frame hosting
+   * its viewer (its origin stays ours), and refuses to draw a PDF in a frame with the `sandbox`
+   * attribute, so the staff area frames this URL without one (docs/DESK.md). The frame may sit
+   * in our pages only (`frame-ancestors 'self'`).
    * Only a file that is a PDF by its content is served so: other résumés keep the download.
    */
   const pdfResume = async (id: string): Promise<{ filename: string; body: Buffer } | null> => {

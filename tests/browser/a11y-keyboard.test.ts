@@ -342,13 +342,14 @@ describe('focus after a route change', () => {
 });
 
 describe('hub map tooltips stay inside the map', () => {
-  it('for every marker at every width', async () => {
+  it('for every marker at every width, covering no marker and no zoom button', async () => {
     const page = await open('/innovation-hubs');
     const markers = page.locator('.spartan-hub-map__marker');
     await page.locator('.spartan-hub-map__frame').scrollIntoViewIfNeeded();
     await markers.first().waitFor();
     const count = await markers.count();
     const cut: string[] = [];
+    const covering: string[] = [];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (let i = 0; i < count; i++) {
@@ -357,6 +358,24 @@ describe('hub map tooltips stay inside the map', () => {
         const place = await page.evaluate(() => {
           const tip = document.querySelector('[role="tooltip"]')!.getBoundingClientRect();
           const map = document.querySelector('.spartan-hub-map__frame')!.getBoundingClientRect();
+          // The pins (their drawn heads and points) and zoom buttons that the tooltip overlaps.
+          const overlaps = (el: Element) => {
+            const box = el.getBoundingClientRect();
+            return (
+              box.left < tip.right &&
+              box.right > tip.left &&
+              box.top < tip.bottom &&
+              box.bottom > tip.top
+            );
+          };
+          const covered = [
+            ...[...document.querySelectorAll('.spartan-hub-map__marker')]
+              .filter((marker) => overlaps(marker.querySelector('.spartan-hub-map__pin')!))
+              .map((marker) => marker.getAttribute('aria-label')),
+            ...[...document.querySelectorAll('.spartan-hub-map__zoom-button')]
+              .filter(overlaps)
+              .map((button) => button.textContent),
+          ];
           return {
             name: document.querySelector('[role="tooltip"] strong')?.textContent,
             inside:
@@ -364,12 +383,16 @@ describe('hub map tooltips stay inside the map', () => {
               tip.right <= map.right &&
               tip.top >= map.top &&
               tip.bottom <= map.bottom,
+            covered,
           };
         });
         if (!place.inside) cut.push(`${place.name} at ${width}px`);
+        if (place.covered.length)
+          covering.push(`${place.name} at ${width}px covers ${place.covered.join(', ')}`);
       }
     }
     expect(cut).toEqual([]);
+    expect(covering).toEqual([]);
   });
 
   it('markers measure at least 24 px at 375', async () => {

@@ -5,16 +5,19 @@
  * a strict type check (skipLibCheck off), a Vite build (client and server), a server render with
  * renderToString, and in Chromium hydrateRoot over it with nothing in the console, then clicks
  * that work. The React 19 app also loads the package with `import` and `require` and type-checks
- * under the node16 and node10 resolutions.
+ * under the node16 and node10 resolutions, and holds a Next.js 15 app; the React 18 app holds a
+ * React Router 7 app in framework mode, built, served with server rendering and hydrated.
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, ROOT } from '../../scripts/paths.ts';
+import { fetchFresh } from '../fetch.ts';
 import { openPage } from './harness.ts';
 
 // Made in beforeAll, not when the file is read: a run that filters every test out (`-t`) skips
@@ -63,12 +66,22 @@ const REACT_19 = (
   }
 ).version;
 
+/** What a React Router 7 framework-mode app installs beside React (its Vite comes with it). */
+const RR7_PACKAGES = [
+  'react-router@7',
+  '@react-router/dev@7',
+  '@react-router/node@7',
+  '@react-router/serve@7',
+  'isbot@5',
+];
+
 /**
  * The peers each app installs: React 18's latest, and the React 19 this repository uses. The
- * React 19 app also holds a Next.js 15 app (in its next-app/ folder, one install for both).
+ * React 19 app also holds a Next.js 15 app (in its next-app/ folder, one install for both), the
+ * React 18 app a React Router 7 app (rr7-app/).
  */
 const APPS = {
-  18: ['react@18', 'react-dom@18', '@types/react@18', '@types/react-dom@18'],
+  18: ['react@18', 'react-dom@18', '@types/react@18', '@types/react-dom@18', ...RR7_PACKAGES],
   19: [
     `react@${REACT_19}`,
     `react-dom@${REACT_19}`,
@@ -336,6 +349,99 @@ function buildNext(): NonNullable<typeof nextBuild> {
   return built;
 }
 
+/**
+ * A React Router 7 app in framework mode with server rendering, as docs/LIBRARY.md shows it:
+ * the root links styles.css by `?url`, and a route holds a StateBanner whose letter the route
+ * controls. The root marks <html data-hydrated> once React has taken over the server's markup.
+ */
+const RR7_FILES: Record<string, string> = {
+  'react-router.config.ts': `export default { ssr: true };\n`,
+  'vite.config.ts': `import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  optimizeDeps: { include: ['spartan-platform', 'spartan-platform/banner'] },
+});
+`,
+  'app/routes.ts': `import { index } from '@react-router/dev/routes';
+
+export default [index('routes/home.tsx')];
+`,
+  'app/root.tsx': `import { useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts } from 'react-router';
+import styles from 'spartan-platform/styles.css?url';
+
+export const links = () => [{ rel: 'stylesheet', href: styles }];
+
+export default function App() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>Consumer</title>
+        <link rel="icon" href="data:," />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <Outlet />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+`,
+  'app/routes/home.tsx': `import { useState } from 'react';
+import { StateBanner } from 'spartan-platform/banner';
+
+export default function Home() {
+  const [letter, setLetter] = useState('');
+  return (
+    <main>
+      <StateBanner letter={letter} onLetterChange={setLetter} />
+      <p id="letter">{letter ? \`Chosen: \${letter}\` : 'None chosen'}</p>
+    </main>
+  );
+}
+`,
+};
+const rr7Dir = () => path.join(appDir(18), 'rr7-app');
+
+/** `react-router build` of the app above (client and server bundles), started in beforeAll. */
+let rr7Build: Promise<unknown> | undefined;
+function buildRr7(): Promise<unknown> {
+  const dir = rr7Dir();
+  for (const [file, text] of Object.entries(RR7_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    // React Router finds its server runtime among the app's dependencies (installed a folder up).
+    JSON.stringify({
+      name: 'consumer-rr7',
+      private: true,
+      type: 'module',
+      dependencies: Object.fromEntries(
+        RR7_PACKAGES.map((spec) => [spec.slice(0, spec.lastIndexOf('@')), '*']),
+      ),
+    }),
+  );
+  const cli = path.join(appDir(18), 'node_modules', '@react-router', 'dev', 'bin.js');
+  const built = promisify(execFile)(process.execPath, [cli, 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  built.catch(() => {});
+  return built;
+}
+
 /** A strict app of the React 19 install that imports the package under `resolution`. */
 function writeResolutionApp(resolution: 'node16' | 'node10'): string {
   const dir = path.join(appDir(19), resolution);
@@ -417,6 +523,7 @@ beforeAll(async () => {
   );
   // Beside the type checks: next build is mostly one process's work.
   nextBuild = buildNext();
+  rr7Build = buildRr7();
   startCheck('React 18', appDir(18));
   startCheck('React 19', appDir(19));
   for (const resolution of ['node16', 'node10'] as const)
@@ -424,7 +531,11 @@ beforeAll(async () => {
 }, 240_000);
 // The checks started run to their end before the scratch folder goes.
 afterAll(async () => {
-  await Promise.all([...checks.values(), nextBuild?.catch(() => undefined)]);
+  await Promise.all([
+    ...checks.values(),
+    nextBuild?.catch(() => undefined),
+    rr7Build?.catch(() => undefined),
+  ]);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -797,5 +908,60 @@ describe('a Next.js 15 App Router app', () => {
     expect(server.background).toBe('rgb(255, 0, 0)');
     expect(hydrated.background).toBe('rgb(255, 0, 0)');
     expect(hydrated.adopted).toBe(0);
+  }, 300_000);
+});
+
+describe('a React Router 7 framework-mode app (server rendering, React 18)', () => {
+  it('serves the banner in its server HTML with the styles linked, hydrates with a clean console, and its route controls the letter', async () => {
+    await (rr7Build ?? Promise.reject(new Error('react-router build did not start')));
+    const dir = rr7Dir();
+    // React Router's own production server (Express) on a free port of its choice.
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+      probe.on('error', reject);
+    });
+    const cli = path.join(appDir(18), 'node_modules', '@react-router', 'serve', 'dist', 'cli.js');
+    const server = spawn(process.execPath, [cli, './build/server/index.js'], {
+      cwd: dir,
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    server.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const t = await openPage();
+    try {
+      await expect.poll(() => said, { timeout: 60_000 }).toContain(`:${port}`);
+      const origin = `http://127.0.0.1:${port}`;
+      const html = await (await fetchFresh(`${origin}/`)).text();
+      expect(html).toContain('spartan-root spartan-banner');
+      expect(html).toContain('Wyoming');
+      const css = /<link rel="stylesheet" href="([^"]+\.css)"/.exec(html)?.[1];
+      expect(css, html.slice(0, 400)).toBeDefined();
+      expect(await (await fetchFresh(`${origin}${css}`)).text()).toContain('.spartan-banner');
+
+      const messages: string[] = [];
+      t.page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning')
+          messages.push(`${m.type()}: ${m.text()}`);
+      });
+      await t.page.goto(`${origin}/`);
+      await t.page.locator('html[data-hydrated]').waitFor();
+      const page = t.page;
+      await page.getByRole('combobox', { name: 'A–Z: highlight states by letter' }).click();
+      await page.getByRole('option', { name: 'M', exact: true }).click();
+      await expect.poll(() => page.locator('#letter').textContent()).toBe('Chosen: M');
+      await expect
+        .poll(() => page.locator('.spartan-banner [part~="state-highlighted"]').allTextContents())
+        .toContain('Maine');
+      expect(messages).toEqual([]);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.close();
+      server.kill();
+    }
   }, 300_000);
 });

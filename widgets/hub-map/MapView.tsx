@@ -147,30 +147,60 @@ export function MapView({ hubs, geography, selected, onSelect, detailsId }: MapV
   const tipHub = hubs.find((h) => h.name === tip);
   const tipPoint = tipHub && view ? view.project([...tipHub.coordinates]) : null;
   const tipAt = tipPoint && view ? overlayPosition(tipPoint, view.t) : null;
-  // The tooltip is centred over its marker, then moved to stay inside the map: below the marker
-  // when there is no room above, and sideways or up as a last resort on a small map, so a hub near
-  // an edge keeps its whole text.
+  // The tooltip goes beside its marker where it covers no marker nor a zoom button: above it,
+  // else below, right, left or diagonally, each moved to stay inside the map. Where none of those
+  // is free (a phone's small map), it names the hub alone, its details staying for assistive
+  // technology and in the card under the map, and looks again; if still nothing is free, the place
+  // covering least wins.
   const tipRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = tipRef.current;
     const frame = el?.parentElement;
     if (!el || !frame) return;
-    el.style.removeProperty('--_tip-x');
-    el.style.removeProperty('--_tip-y');
-    el.removeAttribute('data-below');
     const room = frame.getBoundingClientRect();
-    let box = el.getBoundingClientRect();
-    if (box.top < room.top) {
-      el.setAttribute('data-below', '');
-      box = el.getBoundingClientRect();
-    }
+    // What it must leave visible: the pins, and the zoom buttons where they sit over the map.
+    const obstacles = [
+      ...frame.querySelectorAll('.spartan-hub-map__pin'),
+      ...(frame.parentElement?.querySelectorAll('.spartan-hub-map__zoom-button') ?? []),
+    ].map((node) => node.getBoundingClientRect());
+    const own = frame
+      .querySelector(`[aria-describedby="${el.id}"] .spartan-hub-map__pin`)
+      ?.getBoundingClientRect();
+    if (!own) return;
+    const gap = 6;
     const margin = 4;
-    const inside = (start: number, end: number, min: number, max: number) =>
-      start < min + margin ? min + margin - start : end > max - margin ? max - margin - end : 0;
-    const x = inside(box.left, box.right, room.left, room.right);
-    const y = inside(box.top, box.bottom, room.top, room.bottom);
-    if (x) el.style.setProperty('--_tip-x', `${x}px`);
-    if (y) el.style.setProperty('--_tip-y', `${y}px`);
+    const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(value, max));
+    let best: { x: number; y: number; covers: number; compact: boolean } | null = null;
+    for (const compact of [false, true]) {
+      el.style.removeProperty('--_tip-x');
+      el.style.removeProperty('--_tip-y');
+      el.toggleAttribute('data-compact', compact);
+      const box = el.getBoundingClientRect();
+      const { width: w, height: h } = box;
+      // Centred, right of or left of the pin; above, below or beside it.
+      const xs = [own.left + own.width / 2 - w / 2, own.right + gap, own.left - gap - w];
+      const ys = [own.top - gap - h, own.bottom + gap, own.top + own.height / 2 - h / 2];
+      // Above, below, right, left, then the four diagonals (place n: xs[n % 3], ys[n / 3]).
+      const places = [0, 3, 7, 8, 1, 2, 4, 5].map((n): [number, number] => [
+        xs[n % 3]!,
+        ys[Math.floor(n / 3)]!,
+      ]);
+      for (const [left, top] of places) {
+        const x = clamp(left, room.left + margin, room.right - margin - w);
+        const y = clamp(top, room.top + margin, room.bottom - margin - h);
+        const covers = obstacles.filter(
+          (o) => o.left < x + w && o.right > x && o.top < y + h && o.bottom > y,
+        ).length;
+        if (!best || covers < best.covers)
+          best = { x: x - box.left, y: y - box.top, covers, compact };
+        if (!covers) break;
+      }
+      if (!best?.covers) break;
+    }
+    if (!best) return;
+    el.toggleAttribute('data-compact', best.compact);
+    el.style.setProperty('--_tip-x', `${best.x}px`);
+    el.style.setProperty('--_tip-y', `${best.y}px`);
   }, [tip, tipAt?.left, tipAt?.top, width]);
   const k = view?.t.k ?? position.zoom;
   // Pins keep a usable size on screen however narrow the map is drawn.
