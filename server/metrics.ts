@@ -19,6 +19,7 @@
  */
 import http from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import client from 'prom-client';
 import { sql } from 'drizzle-orm';
 import {
@@ -32,6 +33,7 @@ import {
 import { serverUrl } from './config.ts';
 import type { Database } from './db/index.ts';
 import { databaseUnavailable } from './api-errors.ts';
+import { submissionOrigin } from './routes/common.ts';
 import type { AuditEntry, AuditLog } from './staff/audit-trail.ts';
 
 const KIND_OF_PATH: Record<string, 'spartan' | 'investor'> = {
@@ -243,3 +245,24 @@ export async function startMetricsServer(
       }),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Prometheus metrics when METRICS_PORT is set, else null. */
+    metrics: Metrics | null;
+  }
+}
+
+/**
+ * `app.metrics` ('metrics', needs 'database' and 'staff-services'): every request timed, stored
+ * applications and login outcomes counted; null when not `enabled` (no METRICS_PORT).
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, { enabled }: { enabled: boolean }) => {
+    const metrics = enabled ? new Metrics(app.database) : null;
+    app.decorate('metrics', metrics);
+    metrics?.observe(app, (request) => submissionOrigin(request) !== null);
+    metrics?.countLogins(app.auditLog);
+  },
+  { name: 'metrics', dependencies: ['database', 'staff-services'] },
+);

@@ -10,6 +10,7 @@
  * for zod's classic API, and the schemas are zod/mini (the forms ship them to browsers).
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 
@@ -59,3 +60,8 @@ export function useZodSerialization(app: FastifyInstance): void {
     };
   });
 }
+
+/** `useZodSerialization` for every route ('zod-serialization'). */
+export const zodSerialization = fp(async (app: FastifyInstance) => useZodSerialization(app), {
+  name: 'zod-serialization',
+});

@@ -8,7 +8,8 @@
  * its body is read.
  */
 import type pg from 'pg';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
@@ -18,6 +19,13 @@ import {
 import type { RateLimit } from './config.ts';
 import { asyncCommitPool } from './db/index.ts';
 import { ERR_RATE_LIMITED } from './api-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The submissions' rate limit: `onRequest: app.submitLimiter.hook('apply')`. */
+    submitLimiter: SubmitLimiter;
+  }
+}
 
 export type SubmitCall = 'apply' | 'invest';
 
@@ -73,3 +81,16 @@ export class SubmitLimiter {
     };
   }
 }
+
+/** `app.submitLimiter` ('submit-limits'), in PostgreSQL when there is one; closed with the app. */
+export const submitLimits = fp(
+  async (
+    app: FastifyInstance,
+    { limit, databaseUrl }: { limit: RateLimit; databaseUrl: string | undefined },
+  ) => {
+    const limiter = new SubmitLimiter(limit, databaseUrl);
+    app.addHook('onClose', () => limiter.close());
+    app.decorate('submitLimiter', limiter);
+  },
+  { name: 'submit-limits' },
+);

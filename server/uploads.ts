@@ -2,8 +2,9 @@
  * The resume upload: reading the multipart body within bounds, recognising
  * the file by its content, and reducing its name to a safe display name.
  */
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { MAX_RESUME_BYTES } from '../content/forms.ts';
 import { UNKNOWN_FIELD, type FieldErrors } from '../schemas/errors.ts';
 import {
@@ -317,3 +318,11 @@ function multipartError(err: unknown): ApiError {
       return ERR_BAD_REQUEST('Malformed multipart body');
   }
 }
+
+/** Multipart bodies within MULTIPART_LIMITS, for every route ('multipart-uploads'). */
+export const multipartUploads = fp(
+  async (app: FastifyInstance) => {
+    await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  },
+  { name: 'multipart-uploads' },
+);

@@ -6,6 +6,7 @@
  * prototype-poisoning keys refused and duplicate keys detected.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import * as z from 'zod/mini';
 import { fieldErrors, UNKNOWN_FIELD } from '../schemas/errors.ts';
@@ -13,6 +14,9 @@ import { ERR_BAD_REQUEST, ERR_INVALID_FORM } from './api-errors.ts';
 import { isZodSchema } from './serialization.ts';
 
 export const REPEATED_FIELD = 'Send this field once';
+
+/** JSON bodies (login, investor application) are small. */
+export const JSON_BODY_LIMIT = 16 * 1024;
 
 /** Validates with zod the parts of a request whose route schema is a zod schema. */
 export function useZodValidation(app: FastifyInstance): void {
@@ -109,3 +113,12 @@ export function useStrictJson(app: FastifyInstance, bodyLimit: number): void {
     },
   );
 }
+
+/** Strict JSON bodies and zod request schemas, for every route ('request-validation'). */
+export const requestValidation = fp(
+  async (app: FastifyInstance) => {
+    useStrictJson(app, JSON_BODY_LIMIT);
+    useZodValidation(app);
+  },
+  { name: 'request-validation' },
+);

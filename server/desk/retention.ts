@@ -5,6 +5,8 @@
  * by email), with the mail to or about them. Logged and audited as counts only.
  */
 import { and, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db } from '../db/index.ts';
 import { mailQueue } from '../db/desk-schema.ts';
 import { investorApplications, spartanApplications } from '../db/schema.ts';
@@ -156,3 +158,30 @@ export function startRetention(
     return running;
   };
 }
+
+/**
+ * The retention job as a plugin ('retention', needs 'database' and 'mailer'): started once the
+ * app is ready, stopped before the database closes (onClose hooks run in reverse order of adding).
+ */
+export const retentionJob = fp(
+  async (app: FastifyInstance, { days }: { days: number }) => {
+    let stop = async (): Promise<void> => undefined;
+    app.addHook('onReady', async () => {
+      stop = startRetention(
+        app.db,
+        app.files,
+        days,
+        app.outbox.dir,
+        (removed) => {
+          if (removed.spartan + removed.investor + removed.mails > 0) {
+            app.log.info({ retention: { days, ...removed } }, 'expired applications deleted');
+          }
+        },
+        (err) =>
+          app.log.error({ err: { name: (err as Error).name } }, 'application retention failed'),
+      );
+    });
+    app.addHook('onClose', () => stop());
+  },
+  { name: 'retention', dependencies: ['database', 'mailer'] },
+);

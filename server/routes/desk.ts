@@ -14,26 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { email } from '../../schemas/fields.ts';
 import { audit } from '../staff/audit-trail.ts';
-import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
-import type { FileStore } from '../storage/index.ts';
 import { APPLICATION_TABLES, type ApplicationKind } from '../applications.ts';
-import { eraseApplicant, type Outbox } from '../desk/retention.ts';
+import { eraseApplicant } from '../desk/retention.ts';
 import { ERR_INVALID_FORM } from '../api-errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { erased, latest as latestAnswer, notifications, origins } from '../../schemas/desk.ts';
 import { errorResponses } from '../../schemas/responses.ts';
 import { deskRoot, STAFF_PATHS } from '../../schemas/api-paths.ts';
-
-export interface DeskRouteOptions {
-  db: Db;
-  /** Where resumes live: an erasure deletes them with their applications. */
-  files: FileStore;
-  sessions: Sessions;
-  mailer: Mailer;
-  /** The embedded mail outbox (DATA_DIR/outbox): an erasure deletes the mail to or about them. */
-  outbox: Outbox;
-}
 
 const notificationsBody = z.strictObject({
   mode: z.enum(['off', 'each', 'digest'], { error: 'mode must be off, each or digest' }),
@@ -74,8 +61,8 @@ async function partnerOrigins(
   };
 }
 
-export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
-  const { db, files, sessions, mailer, outbox } = opts;
+export async function deskRoutes(app: FastifyInstance) {
+  const { db, files, sessions, mailer, outbox } = app;
 
   app.get(
     STAFF_PATHS.notifications,

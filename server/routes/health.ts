@@ -3,12 +3,7 @@ import { HEALTH_PATH } from '../../schemas/api-paths.ts';
 import { ERR_DATABASE_UNAVAILABLE, sendError } from '../api-errors.ts';
 import { errorBody, health } from '../../schemas/responses.ts';
 
-export interface HealthOptions {
-  /** Resolves when the database answers; rejects otherwise. */
-  ping?: () => Promise<void>;
-}
-
-export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     HEALTH_PATH,
     {
@@ -21,7 +16,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
     },
     async (_request, reply) => {
       try {
-        await opts.ping?.();
+        await app.database.ping();
         return { status: 'ok' };
       } catch {
         return sendError(reply, ERR_DATABASE_UNAVAILABLE());

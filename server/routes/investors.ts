@@ -7,20 +7,17 @@
  */
 import crypto from 'node:crypto';
 import { eq, getTableColumns } from 'drizzle-orm';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, INVEST_PATH } from '../../schemas/api-paths.ts';
 import {
   investorApplicationSchema,
   type InvestorApplication,
 } from '../../schemas/investor-application.ts';
-import type { Sessions } from '../staff/sessions.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
-import type { Db } from '../db/index.ts';
 import { investorApplications } from '../db/schema.ts';
 import { staffUsers } from '../staff/schema.ts';
 import { ERR_UNSUPPORTED_MEDIA_TYPE } from '../api-errors.ts';
-import type { FileStore } from '../storage/index.ts';
 import { applicationStaffRoutes, assigneeColumns, assigneeJoin } from './applications-common.ts';
 import { submissionOrigin } from './common.ts';
 import {
@@ -29,14 +26,6 @@ import {
   type ServedInvestorApplication,
 } from '../../schemas/applications.ts';
 import { errorResponses } from '../../schemas/responses.ts';
-
-export interface InvestorRouteOptions {
-  db: Db;
-  files: FileStore;
-  sessions: Sessions;
-  /** The submission rate limit's hook (server/submit-limit.ts). */
-  limitSubmit: onRequestAsyncHookHandler;
-}
 
 /** A stored application as the submit answers it (its status is the default, new). */
 type Row = Omit<
@@ -60,13 +49,13 @@ function present(row: Row): ServedInvestorApplication {
   };
 }
 
-export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOptions) {
-  const { db, sessions } = opts;
+export async function investorRoutes(app: FastifyInstance) {
+  const { db, files, sessions } = app;
 
   app.post<{ Body: InvestorApplication }>(
     INVEST_PATH,
     {
-      onRequest: opts.limitSubmit,
+      onRequest: app.submitLimiter.hook('invest'),
       // Only JSON: a form-encoded or multipart body is the wrong content type, not a bad form.
       preValidation: async (request) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -119,8 +108,7 @@ export async function investorRoutes(app: FastifyInstance, opts: InvestorRouteOp
         .$dynamic(),
     present,
     remove: async (id) =>
-      (await deleteApplications(db, opts.files, 'investor', eq(investorApplications.id, id)))
-        .length > 0,
+      (await deleteApplications(db, files, 'investor', eq(investorApplications.id, id))).length > 0,
     paths: {
       list: APPLICATION_PATHS.investor.list,
       detail: APPLICATION_PATHS.investor.detail,

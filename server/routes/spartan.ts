@@ -18,7 +18,7 @@ import {
   type InferColumnsDataTypes,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../content/forms.ts';
 import { APPLICATION_PATHS, APPLY_PATH, pathWithId } from '../../schemas/api-paths.ts';
 import {
@@ -28,8 +28,6 @@ import {
 } from '../../schemas/spartan-application.ts';
 import { deleteApplications, insertWithMail } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
-import type { Sessions } from '../staff/sessions.ts';
-import type { Db } from '../db/index.ts';
 import { spartanApplications, spartanResumes } from '../db/schema.ts';
 import { staffUsers } from '../staff/schema.ts';
 import {
@@ -39,7 +37,7 @@ import {
   ERR_NOT_FOUND,
   errorLabel,
 } from '../api-errors.ts';
-import type { FileStore, StoredFile } from '../storage/index.ts';
+import type { StoredFile } from '../storage/index.ts';
 import {
   attachmentDisposition,
   inlineDisposition,
@@ -63,15 +61,6 @@ import * as z from 'zod/mini';
 
 /** The CSP of a résumé read in place (see the route): an opaque origin that runs and loads nothing. */
 export const RESUME_VIEW_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'";
-
-export interface SpartanRouteOptions {
-  db: Db;
-  /** Where the resume bytes go (server/storage). */
-  files: FileStore;
-  sessions: Sessions;
-  /** The submission rate limit's hook (server/submit-limit.ts). */
-  limitSubmit: onRequestAsyncHookHandler;
-}
 
 const columns = {
   id: spartanApplications.id,
@@ -151,8 +140,8 @@ function checkResume(file: { filename: string; data: Buffer }): CheckedResume | 
   return { filename: safeDisplayName(file.filename, kind), kind, data: file.data };
 }
 
-export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOptions) {
-  const { db, files, sessions } = opts;
+export async function spartanRoutes(app: FastifyInstance) {
+  const { db, files, sessions } = app;
 
   const legacyResume = async (id: string): Promise<StoredFile | null> => {
     const [row] = await db
@@ -168,7 +157,7 @@ export async function spartanRoutes(app: FastifyInstance, opts: SpartanRouteOpti
   app.post(
     APPLY_PATH,
     {
-      onRequest: opts.limitSubmit,
+      onRequest: app.submitLimiter.hook('apply'),
       schema: {
         consumes: ['multipart/form-data'],
         response: { 201: spartanSubmitted, ...errorResponses },

@@ -34,7 +34,6 @@ import {
 } from '../../schemas/team-desk.ts';
 import { APPLICATION_TABLES, deleteApplications } from '../applications.ts';
 import { audit } from '../staff/audit-trail.ts';
-import type { Sessions } from '../staff/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { staffUsers } from '../staff/schema.ts';
 import {
@@ -53,15 +52,7 @@ import {
   ERR_NOT_FOUND,
   errorLabel,
 } from '../api-errors.ts';
-import type { FileStore } from '../storage/index.ts';
 import { idParams, MAX_ORIGIN_LENGTH, plain, realDay } from './common.ts';
-
-export interface TeamDeskRouteOptions {
-  db: Db;
-  sessions: Sessions;
-  /** Where resumes live: a bulk delete deletes them with their applications. */
-  files: FileStore;
-}
 
 /** The overview's paths, by kind. */
 export const overviewPath = (kind: ReviewKind) => `/api/staff/overview/${kind}/`;
@@ -121,8 +112,8 @@ async function assigneeNamed(db: Db, username: string | null): Promise<StaffRef 
   return found;
 }
 
-export async function teamDeskRoutes(app: FastifyInstance, opts: TeamDeskRouteOptions) {
-  const { db, sessions, files } = opts;
+export async function teamDeskRoutes(app: FastifyInstance) {
+  const { db, sessions, files } = app;
 
   // Any staff member may give an application to any other: the list is every account's
   // username and name (no role, no other detail), by username.

@@ -17,6 +17,7 @@
  * - API responses are never cached.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { ERR_FORBIDDEN_ORIGIN } from '../api-errors.ts';
@@ -188,3 +189,9 @@ export async function httpSecurity(app: FastifyInstance, opts: HttpSecurityOptio
     if (!mayCall(request, path)) throw ERR_FORBIDDEN_ORIGIN();
   });
 }
+
+/**
+ * `httpSecurity` as a plugin ('http-security'), not encapsulated: its headers and CORS rules
+ * apply to every route, static ones too.
+ */
+export const httpSecurityPlugin = fp(httpSecurity, { name: 'http-security' });

@@ -798,6 +798,71 @@ describe('staff area', () => {
     await act(async () => undefined);
   });
 
+  it('given an assignment the server refuses (400), then it says why beside the control, and the history names assignments', async () => {
+    const user = setupUser();
+    const history = [
+      {
+        id: 2,
+        at: '2026-11-20T12:00:00.000Z',
+        actor: 'Ada',
+        event: 'assign',
+        from: 'Rita',
+        to: null,
+      },
+      {
+        id: 1,
+        at: '2026-11-20T11:00:00.000Z',
+        actor: 'Ada',
+        event: 'assign',
+        from: null,
+        to: 'Rita',
+      },
+    ];
+    client.request.mockImplementation((config: { method: string; url: string }) => {
+      if (config.method === 'put' && config.url.endsWith('/assignee/')) {
+        return Promise.reject(
+          httpError(400, {
+            detail: 'Invalid form',
+            code: 'SPARTAN_ERR_INVALID_FORM',
+            errors: { assignee: 'No staff member has that username' },
+          }),
+        );
+      }
+      if (config.url.endsWith('/activity/')) {
+        return Promise.resolve({ data: { status: 'in_review', notes: [], history } });
+      }
+      return Promise.resolve({
+        data: {
+          data: row(1, { status: 'in_review', assignee: { username: 'gone', name: 'Gone' } }),
+          duplicates: [],
+        },
+      });
+    });
+    const { container } = render(<StaffPage url="/staff?id=id-1" />);
+    await screen.findByRole('heading', { name: 'Applicant 1', level: 2 });
+    const panel = screen.getByRole('region', { name: 'Assigned to' });
+    expect(panel).toHaveTextContent('Gone (gone)');
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not assigned: No staff member has that username',
+    );
+    expect(screen.getByLabelText('Assign to')).toHaveAttribute('aria-invalid', 'true');
+    expect(client.request).toHaveBeenCalledWith(
+      expect.objectContaining({
+        method: 'put',
+        url: '/api/staff/applications/spartan/id-1/assignee/',
+        data: { assignee: 'gone' },
+      }),
+    );
+    const entries = [...container.querySelectorAll('.staff-timeline li')].map(
+      (li) => li.textContent,
+    );
+    expect(entries[0]).toMatch(/^Unassigned \(was Rita\)Ada, /);
+    expect(entries[1]).toMatch(/^Assigned to RitaAda, /);
+    expect(staffState.announcement).not.toMatch(/Assigned/);
+    await expectNoAxeViolations(container);
+  });
+
   it('given a reviewer, then no Delete shows in the list or the detail, while status and notes do', async () => {
     loginFulfilled(authState, {
       access: 'tok-staff',
@@ -974,7 +1039,7 @@ describe('the list for a team', () => {
     await user.click(checkbox('Select Applicant 1'));
     await user.click(checkbox('Select Applicant 2'));
     const bar = screen.getByRole('region', { name: 'Selected applications' });
-    await user.selectOptions(within(bar).getByLabelText('Status'), 'rejected');
+    await user.selectOptions(within(bar).getByLabelText('New status'), 'rejected');
     const before = listCalls();
     await user.click(within(bar).getByRole('button', { name: 'Set status' }));
     expect(await within(bar).findByRole('alert')).toHaveTextContent(

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { expect, inject } from 'vitest';
 import type { BuildOptions } from '../../server/app.ts';
 
 export const PARTNER = 'https://partner.example';
@@ -53,4 +54,34 @@ let ipCounter = 0;
 export function freshIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** Logs a staff account in with PASSWORD (password only: DESK_BUILD); its token. */
+export async function staffLogin(app: FastifyInstance, username: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/security-login/',
+    remoteAddress: freshIp(),
+    payload: { username, password: PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ access: string }>().access;
+}
+
+/** The desk suites' staff, `<prefix>-admin` and `<prefix>-reviewer`, created and logged in. */
+export async function deskStaff(
+  app: FastifyInstance,
+  prefix: string,
+): Promise<{ admin: string; reviewer: string }> {
+  await app.staff.create({ username: `${prefix}-admin`, password: PASSWORD, name: 'Ada Admin' });
+  await app.staff.create({
+    username: `${prefix}-reviewer`,
+    password: PASSWORD,
+    name: 'Rita Reviewer',
+    role: 'reviewer',
+  });
+  return {
+    admin: await staffLogin(app, `${prefix}-admin`),
+    reviewer: await staffLogin(app, `${prefix}-reviewer`),
+  };
 }

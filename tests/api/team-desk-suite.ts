@@ -33,9 +33,15 @@ import {
   readablePdf,
   spartanFields,
 } from './fixtures.ts';
-import { DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from './harness.ts';
+import {
+  deskStaff,
+  DESK_BUILD,
+  fakeDist,
+  freshIp,
+  staffLogin,
+  type SuiteTarget,
+} from './harness.ts';
 
-const PASSWORD = 'correct horse battery staple';
 const DESK = '/api/staff/applications';
 const LIST = '/api/spartan_join/applications/';
 const INVESTORS = '/api/investors/get_investor_applications/';
@@ -101,16 +107,7 @@ export function teamDeskSuite(label: string, target: SuiteTarget): void {
       }>().history;
     const bulk = (token: string, body: object, kind = 'spartan') =>
       call(token, { method: 'POST', url: `${DESK}/${kind}/bulk/`, payload: body });
-    const login = async (username: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/security-login/',
-        remoteAddress: freshIp(),
-        payload: { username, password: PASSWORD },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ access: string }>().access;
-    };
+    const login = (username: string) => staffLogin(app, username);
 
     beforeAll(async () => {
       const db = await target.database();
@@ -121,15 +118,7 @@ export function teamDeskSuite(label: string, target: SuiteTarget): void {
         distDir: fakeDist(),
         ...DESK_BUILD,
       });
-      await app.staff.create({ username: 'team-admin', password: PASSWORD, name: 'Ada Admin' });
-      await app.staff.create({
-        username: 'team-reviewer',
-        password: PASSWORD,
-        name: 'Rita Reviewer',
-        role: 'reviewer',
-      });
-      admin = await login('team-admin');
-      reviewer = await login('team-reviewer');
+      ({ admin, reviewer } = await deskStaff(app, 'team'));
     });
 
     afterAll(async () => {

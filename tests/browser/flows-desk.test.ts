@@ -296,7 +296,7 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
 
     // Filters: shortlisted Data Engineers, oldest first, in the URL; a reload keeps them.
     await page.goto(`${mainUrl()}/staff`);
-    await page.getByLabel('Status').selectOption('shortlisted');
+    await page.getByLabel('Status', { exact: true }).selectOption('shortlisted');
     await page.getByLabel('Job role').selectOption('Data Engineer');
     await page.getByLabel('Order').selectOption('oldest');
     await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -305,7 +305,7 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     await page.getByRole('link', { name: who.fullname }).waitFor();
     await page.reload();
     await page.getByRole('link', { name: who.fullname }).waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('shortlisted');
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('shortlisted');
     expect(await page.getByLabel('Order').inputValue()).toBe('oldest');
     expect(await axeViolations(page, 'main')).toEqual([]);
     // With rows, the list is no wider than the phone: the table scrolls inside its own box,
@@ -362,7 +362,7 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     // Filters: qualified, submitted today; then the partner's source, offered once listed.
     const today = new Date().toISOString().slice(0, 10);
     await page.goto(`${mainUrl()}/staff?list=investors`);
-    await page.getByLabel('Status').selectOption('qualified');
+    await page.getByLabel('Status', { exact: true }).selectOption('qualified');
     await page.getByLabel('Submitted from').fill(today);
     await page.getByLabel('Submitted until').fill(today);
     await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -382,7 +382,7 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     await page.getByRole('link', { name: who.fullname }).waitFor();
     await page.reload();
     await page.getByRole('link', { name: who.fullname }).waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('qualified');
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('qualified');
     expect(await page.getByLabel('Source').inputValue()).toBe(partner);
     expect(await page.getByLabel('Submitted from').inputValue()).toBe(today);
     expect(await page.getByLabel('Submitted until').inputValue()).toBe(today);

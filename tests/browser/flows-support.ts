@@ -243,3 +243,14 @@ export function lateFiles(entrySource: string): string[] {
   const all = walk([entrySource], true);
   return [...all].filter((k) => !first.has(k)).map((k) => manifest[k]?.file ?? k);
 }
+
+/**
+ * Saves a full-page screenshot as `<name>.png` in SPARTAN_SHOTS, when set (looked at by hand;
+ * not compared).
+ */
+export async function screenshotTo(page: Page, name: string): Promise<void> {
+  const dir = process.env.SPARTAN_SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

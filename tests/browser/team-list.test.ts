@@ -68,7 +68,7 @@ eachDatabase('the list of the desk for a team', ({ embeddedOnly }) => {
     expect(await all.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
     const bar = page.getByRole('region', { name: 'Selected applications' });
     await bar.getByText('2 applications selected').waitFor();
-    await bar.getByLabel('Status').selectOption('rejected');
+    await bar.getByLabel('New status').selectOption('rejected');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'list-selection-1280');
 

@@ -28,7 +28,8 @@
  * @cssprop --spartan-form-background - the form's background (default: --spartan-paper)
  */
 import { useState } from 'react';
-import { GENDERS, JOB_ROLE_GROUPS, RESUME_ACCEPT } from '../../content/forms.ts';
+import { GENDERS, RESUME_ACCEPT } from '../../content/forms.ts';
+import { JobRoleOptions } from './JobRoleOptions.tsx';
 import { REVIEW_BUSINESS_DAYS } from '../../content/constants.ts';
 import { Field } from '../internal/form/Field.tsx';
 import { ContactField } from '../internal/form/ContactField.tsx';
@@ -107,15 +108,7 @@ export function ApplyForm(props: ApplyFormProps & RootRefProp<HTMLDivElement>) {
         {(a11y) => (
           <select {...a11y} {...bind('job_title')} className="spartan-input">
             <option value="">Choose a job role</option>
-            {JOB_ROLE_GROUPS.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.roles.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <JobRoleOptions />
           </select>
         )}
       </Field>

@@ -7,19 +7,40 @@ import { MAX_NOTE_LENGTH, REVIEW_STATUSES } from '../../../content/review.ts';
 import type { Note, StatusChange } from '../data/applications.ts';
 import { fieldText, type Kind } from '../kinds.ts';
 
-/** The review status (set from the one shown), and who changed it when. */
+/** One entry of the history: a status change, or an assignment (from and to are names). */
+function changeText(change: StatusChange): { what: string; was: string } {
+  if (change.event === 'assign') {
+    return {
+      what: change.to ? `Assigned to ${change.to}` : 'Unassigned',
+      was: change.from ? ` (was ${change.from})` : '',
+    };
+  }
+  return {
+    what: fieldText('status', change.to),
+    was: change.from ? ` (was ${fieldText('status', change.from)})` : '',
+  };
+}
+
+/**
+ * The review status (set from the one shown), and the history: who changed the status or the
+ * assignment, when. With `onSaveAndNext`, a second button, "Save and next", submits the form
+ * too, calling it first (so the submit handler knows which button was used).
+ */
 export function StatusPanel({
   kind,
   status,
   history,
   error,
   onSubmit,
+  onSaveAndNext,
 }: {
   kind: Kind;
   status: string;
   history: readonly StatusChange[];
   error: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Called by "Save and next" just before it submits the form. */
+  onSaveAndNext?: () => void;
 }) {
   const uid = useId();
   return (
@@ -44,6 +65,11 @@ export function StatusPanel({
           <button type="submit" className="button button--dark">
             Set status
           </button>
+          {onSaveAndNext && (
+            <button type="submit" className="button button--outline" onClick={onSaveAndNext}>
+              Save and next
+            </button>
+          )}
         </div>
       </form>
       {error && (
@@ -55,15 +81,18 @@ export function StatusPanel({
         <>
           <h4>History</h4>
           <ol className="staff-timeline">
-            {history.map((change) => (
-              <li key={change.id}>
-                <strong>{fieldText('status', change.to)}</strong>
-                {change.from ? ` (was ${fieldText('status', change.from)})` : ''}
-                <span className="staff-timeline__meta">
-                  {change.actor}, {fieldText('at', change.at)}
-                </span>
-              </li>
-            ))}
+            {history.map((change) => {
+              const { what, was } = changeText(change);
+              return (
+                <li key={change.id}>
+                  <strong>{what}</strong>
+                  {was}
+                  <span className="staff-timeline__meta">
+                    {change.actor}, {fieldText('at', change.at)}
+                  </span>
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

@@ -19,6 +19,8 @@ import { AppLink } from '../links.tsx';
 import { dropDraft, readDraft, writeDraft } from './note-drafts.ts';
 import { listHref } from '../urls.ts';
 import { NotesPanel, StatusPanel } from './ActivityPanels.tsx';
+import { AlsoApplied, AssignPanel, NeighbourLinks, step } from '../team/TriagePanel.tsx';
+import { useNeighbours } from '../team/useNeighbours.ts';
 import { ApplicationFields } from './ApplicationFields.tsx';
 import './desk.css';
 
@@ -26,9 +28,11 @@ import './desk.css';
 const NO_ACTIVITY: ActivityState = { id: null, notes: [], history: [], error: null };
 
 /**
- * Every field of one application, its status (with who changed it, when), the staff's notes,
- * its resume (downloaded with the token) and, for admins, delete. Focus goes to the applicant's
- * name once it has loaded, and the title names them.
+ * Every field of one application, its status (with who changed it, when), who it is assigned
+ * to, the applicant's other applications, the staff's notes, its resume (downloaded with the
+ * token, a PDF read in place) and, for admins, delete; the previous and next application of the
+ * list it was opened from, and "Save and next". Focus goes to the applicant's name once it has
+ * loaded, and the title names them.
  */
 export function ApplicationDetail({
   kind,
@@ -51,6 +55,9 @@ export function ApplicationDetail({
   const focused = useRef<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [statusError, setStatusError] = useState<string | null>(null);
+  const neighbours = useNeighbours(kind, id, from);
+  // Which of the status form's buttons submitted it: "Save and next" sets this first.
+  const thenNext = useRef(false);
   const [noteState, setNoteState] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
@@ -110,12 +117,16 @@ export function ApplicationDetail({
     event.preventDefault();
     const status = new FormData(event.currentTarget).get('status');
     const value = typeof status === 'string' ? status : '';
+    const next = thenNext.current;
+    thenNext.current = false;
     setStatusError(null);
     // From the status shown: a colleague's change since is not overwritten (the server refuses).
     const failed = await setStatus(kind, id, value, item ? String(item.status) : undefined);
     if (shown.current !== key) return; // Its answer is not about the application open now.
+    const said = `Status set to ${fieldText('status', value)}.`;
     if (failed) setStatusError(failed);
-    else announce(`Status set to ${fieldText('status', value)}`);
+    else if (next) await step(neighbours, 1, `${said} `);
+    else announce(said);
   };
 
   const onNote = async (event: FormEvent) => {
@@ -152,6 +163,7 @@ export function ApplicationDetail({
       <p>
         <BackLink href={back} title={info.title} />
       </p>
+      <NeighbourLinks kind={kind} from={from} neighbours={neighbours} />
       <h2 id="staff-detail-title" ref={headingRef} tabIndex={-1} className="staff-section__title">
         {item ? name : 'Application'}
       </h2>
@@ -197,7 +209,10 @@ export function ApplicationDetail({
               history={activity.history}
               error={statusError}
               onSubmit={(e) => void onStatus(e)}
+              onSaveAndNext={() => (thenNext.current = true)}
             />
+            <AssignPanel kind={kind} id={id} assignee={item.assignee} />
+            <AlsoApplied kind={kind} />
             <NotesPanel
               note={note}
               onWrite={writeNote}

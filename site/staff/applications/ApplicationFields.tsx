@@ -1,12 +1,13 @@
 /**
  * The main part of an application's detail: every field of its kind, its resume (downloaded with
- * the session's token) and, for admins, Delete.
+ * the session's token, and a PDF read in place) and, for admins, Delete.
  */
 import { useState } from 'react';
 import type { ResumeInfo } from '../../../schemas/applications.ts';
 import { fieldOf, type Application } from '../data/applications.ts';
 import { downloadResume } from '../data/files.ts';
 import { KINDS, fieldText, type Kind } from '../kinds.ts';
+import { ResumeViewer } from '../team/ResumeViewer.tsx';
 
 /** The resume of a Spartan application; investors send none. */
 const resumeOf = (item: Readonly<Application>): ResumeInfo =>
@@ -28,6 +29,7 @@ export function ApplicationFields({
   const info = KINDS[kind];
   const resume = resumeOf(item);
   const id = item.id;
+  const name = fieldText('fullname', fieldOf(item, 'fullname'));
   const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
@@ -60,8 +62,8 @@ export function ApplicationFields({
           </div>
         )}
       </dl>
-      <div className="button-row">
-        {resume && (
+      {resume && (
+        <ResumeViewer id={id} resume={resume} applicant={name}>
           <button
             type="button"
             className="button button--gold"
@@ -70,13 +72,15 @@ export function ApplicationFields({
           >
             {download.busy ? 'Downloading...' : 'Download resume'}
           </button>
-        )}
-        {isAdmin && (
+        </ResumeViewer>
+      )}
+      {isAdmin && (
+        <div className="button-row">
           <button type="button" className="button staff-button--danger" onClick={onDelete}>
             Delete application
           </button>
-        )}
-      </div>
+        </div>
+      )}
       <p className="staff-status" role="status">
         {download.busy ? 'Downloading the resume…' : ''}
       </p>

@@ -5,7 +5,8 @@
  * server refused shows its message under its field.
  */
 import { useId, type FormEvent } from 'react';
-import { JOB_ROLE_GROUPS, JOB_ROLES } from '../../../content/forms.ts';
+import { JOB_ROLES } from '../../../content/forms.ts';
+import { JobRoleOptions } from '../../../widgets/apply-form/JobRoleOptions.tsx';
 import { REVIEW_STATUSES } from '../../../content/review.ts';
 import type { ListFilters } from '../data/applications.ts';
 import { SITE_SOURCE, type Kind } from '../kinds.ts';
@@ -115,15 +116,7 @@ export function FilterForm({
             {filters.role !== '' && !(JOB_ROLES as readonly string[]).includes(filters.role) && (
               <option value={filters.role}>Unknown job role “{filters.role}”</option>
             )}
-            {JOB_ROLE_GROUPS.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.roles.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <JobRoleOptions />
           </select>
           {refusal('role')}
         </div>

@@ -1,5 +1,6 @@
 /** The desk's files: a view exported as CSV or its resumes as a zip, and one resume. */
-import { deskRoot } from '../../../schemas/api-paths.ts';
+import { APPLICATION_PATHS, deskRoot, pathWithId } from '../../../schemas/api-paths.ts';
+import type { ResumeViewAnswer } from '../../../schemas/team-desk.ts';
 import { staffCall } from '../../auth/calls.ts';
 import { KINDS, type Kind } from '../kinds.ts';
 import { listParams, messageOf, type ListFilters } from './applications.ts';
@@ -64,4 +65,22 @@ export async function downloadResume(kind: Kind, id: string, filename: string): 
   const path = KINDS[kind].resume?.(id);
   if (!path) return;
   save(await fetchBlob(path, DOWNLOAD_FAILED), filename);
+}
+
+/**
+ * Where a frame reads a Spartan application's PDF resume in place: a URL of ours with a ticket
+ * for a minute (a frame cannot send the bearer token; docs/DESK.md, "A PDF resume read in
+ * place"). Rejects with an Error carrying the server's message.
+ */
+export async function resumeViewUrl(id: string): Promise<string> {
+  try {
+    const answer = await staffCall<ResumeViewAnswer>(
+      'post',
+      pathWithId(APPLICATION_PATHS.spartan.resumeView, id),
+      { fallback: 'The resume could not be shown: download it instead' },
+    );
+    return answer.url;
+  } catch (error) {
+    throw new Error(messageOf(error));
+  }
 }

@@ -5,12 +5,13 @@
 import { deskRoot } from '../../../schemas/api-paths.ts';
 import {
   ASSIGNEES_PATH,
+  type AssigneeAnswer,
   type AssigneesAnswer,
   type BulkAnswer,
   type BulkBody,
   type OverviewAnswer,
 } from '../../../schemas/team-desk.ts';
-import { staffCall } from '../../auth/calls.ts';
+import { CallError, staffCall } from '../../auth/calls.ts';
 import type { Kind } from '../kinds.ts';
 
 export type Assignee = AssigneesAnswer['data'][number];
@@ -22,7 +23,8 @@ export function fetchAssignees(): Promise<Assignee[]> {
   assignees ??= staffCall<AssigneesAnswer>('get', ASSIGNEES_PATH, {
     fallback: 'The staff list could not be loaded',
   }).then(
-    (answer) => answer.data,
+    // As the other calls of data/ read their lists: anything but a list is none.
+    (answer) => (Array.isArray(answer.data) ? answer.data : []),
     (error: unknown) => {
       assignees = null;
       throw error;
@@ -37,6 +39,28 @@ export const bulkAction = (kind: Kind, body: BulkBody): Promise<BulkAnswer> =>
     data: body,
     fallback: 'The change could not be made: try again',
   });
+
+/**
+ * Assigns one application to a staff member (`null`: nobody). Answers the assignee as stored;
+ * rejects with an Error whose message says what was wrong (the field's own words for a 400).
+ */
+export async function setAssignee(
+  kind: Kind,
+  id: string,
+  username: string | null,
+): Promise<AssigneeAnswer['assignee']> {
+  try {
+    const answer = await staffCall<AssigneeAnswer>(
+      'put',
+      `${deskRoot(kind)}/${encodeURIComponent(id)}/assignee/`,
+      { data: { assignee: username }, fallback: 'The assignment could not be saved: try again' },
+    );
+    return answer.assignee;
+  } catch (error) {
+    const field = error instanceof CallError ? error.fieldErrors.assignee : undefined;
+    throw new Error(field ?? (error as Error).message);
+  }
+}
 
 export interface OverviewParams {
   from?: string;

@@ -97,7 +97,7 @@ export function BulkBar({
           : `${plural(selected.length, 'application')} selected`}
       </p>
       <div className="staff-bulk__action">
-        <label htmlFor={`${uid}-status`}>Status</label>
+        <label htmlFor={`${uid}-status`}>New status</label>
         <select
           id={`${uid}-status`}
           className="staff-input"

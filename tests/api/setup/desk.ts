@@ -13,7 +13,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { build, type BuildOptions } from '../../../server/app.ts';
 import { MULTIPART_TYPE, investorPayload, multipartBody, spartanFields } from '../fixtures.ts';
-import { DESK_BUILD, fakeDist, freshIp, PASSWORD, type SuiteTarget } from '../harness.ts';
+import {
+  deskStaff,
+  DESK_BUILD,
+  fakeDist,
+  freshIp,
+  staffLogin,
+  type SuiteTarget,
+} from '../harness.ts';
 
 export const LIST = '/api/spartan_join/applications/';
 export const INVESTORS = '/api/investors/get_investor_applications/';
@@ -111,16 +118,7 @@ export function deskHarness(target: SuiteTarget) {
       lines.filter((line) => (JSON.parse(line) as { msg?: string }).msg === msg);
     return { logger: { stream }, lines, find };
   };
-  const login = async (username: string, on: FastifyInstance = app) => {
-    const res = await on.inject({
-      method: 'POST',
-      url: '/api/security-login/',
-      remoteAddress: freshIp(),
-      payload: { username, password: PASSWORD },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ access: string }>().access;
-  };
+  const login = (username: string, on: FastifyInstance = app) => staffLogin(on, username);
   const query = async <T>(statement: ReturnType<typeof sql>, on: FastifyInstance = app) =>
     ((await on.db.execute(statement)) as unknown as { rows: T[] }).rows;
   const auditEvents = async (event: string) =>
@@ -147,15 +145,7 @@ export function deskHarness(target: SuiteTarget) {
     const db = await freshDatabase();
     dataDir = db.dataDir!;
     app = await buildApp(db);
-    await app.staff.create({ username: 'desk-admin', password: PASSWORD, name: 'Ada Admin' });
-    await app.staff.create({
-      username: 'desk-reviewer',
-      password: PASSWORD,
-      name: 'Rita Reviewer',
-      role: 'reviewer',
-    });
-    admin = await login('desk-admin');
-    reviewer = await login('desk-reviewer');
+    ({ admin, reviewer } = await deskStaff(app, 'desk'));
   });
 
   afterAll(async () => {
