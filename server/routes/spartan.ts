@@ -59,7 +59,7 @@ import { resumeViewAnswer, type ResumeViewAnswer } from '../../schemas/team-desk
 import { TICKET_TTL_SECONDS } from '../staff/sessions.ts';
 import * as z from 'zod/mini';
 
-/** The CSP of a résumé read in place (see the route): an opaque origin that runs and loads nothing. */
+/** The CSP of a résumé read in place (see the route): a sandbox that runs and loads nothing. */
 export const RESUME_VIEW_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'";
 
 const columns = {
@@ -317,12 +317,14 @@ export async function spartanRoutes(app: FastifyInstance) {
    * frame's own request cannot carry, so the frame loads a URL with a ticket (Sessions.ticket:
    * this résumé, this session, a minute) that a bearer call hands out.
    *
-   * The answer keeps whatever the file holds off our origin: `Content-Security-Policy: sandbox`
-   * gives the document an opaque origin with scripts, forms and popups off (no `allow-*`), and
-   * `default-src 'none'` lets it load nothing. Chromium's PDF viewer still draws it (its viewer
-   * runs as a separate, privileged frame that the policy does not bind); what it refuses is a
-   * frame with the `sandbox` attribute, so the staff area frames this URL without one and
-   * relies on these headers. The frame may sit in our pages only (`frame-ancestors 'self'`).
+   * What the file holds stays off our origin: it is checked to be a PDF and sent as one with
+   * nosniff, so browsers draw it with their PDF viewer, never as a web document; Chromium's
+   * viewer (PDFium) runs a script of the file in its own engine, with no access to our pages.
+   * `Content-Security-Policy: sandbox` (no `allow-*`) and `default-src 'none'` are the second
+   * line, for any rendering as a document: Chromium does not apply them to the frame hosting
+   * its viewer (its origin stays ours), and refuses to draw a PDF in a frame with the `sandbox`
+   * attribute, so the staff area frames this URL without one (docs/DESK.md). The frame may sit
+   * in our pages only (`frame-ancestors 'self'`).
    * Only a file that is a PDF by its content is served so: other résumés keep the download.
    */
   const pdfResume = async (id: string): Promise<{ filename: string; body: Buffer } | null> => {

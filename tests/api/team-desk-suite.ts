@@ -671,7 +671,8 @@ export function teamDeskSuite(label: string, target: SuiteTarget): void {
         const csp = String(res.headers['content-security-policy'])
           .split(';')
           .map((d) => d.trim());
-        // `sandbox` with no allow-* token: an opaque origin, no scripts, forms or popups.
+        // `sandbox` with no allow-* token: as a document, an opaque origin with no scripts,
+        // forms or popups.
         expect(csp).toContain('sandbox');
         expect(csp).toContain("default-src 'none'");
         expect(csp).toContain("frame-ancestors 'self'");

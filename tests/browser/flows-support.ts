@@ -151,8 +151,15 @@ export function applicant(tag: string): Applicant {
   };
 }
 
-/** Creates a Spartan application through the API, as a visitor would (multipart). */
-export async function createApplication(who: Applicant, pdf: Buffer): Promise<string> {
+/**
+ * Creates a Spartan application through the API, as a visitor would (multipart); its resume is
+ * `pdf`, or another file named and typed as `file` says.
+ */
+export async function createApplication(
+  who: Applicant,
+  pdf: Buffer,
+  file = { name: 'cv.pdf', type: 'application/pdf' },
+): Promise<string> {
   const form = new FormData();
   const fields: Record<string, string> = {
     job_title: 'Data Engineer',
@@ -164,7 +171,7 @@ export async function createApplication(who: Applicant, pdf: Buffer): Promise<st
     phone: '303 555 0123',
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('resume', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'cv.pdf');
+  form.append('resume', new Blob([new Uint8Array(pdf)], { type: file.type }), file.name);
   const res = await fetchFresh(`${mainUrl()}/api/spartan_join/apply-spartan/`, {
     method: 'POST',
     body: form,

@@ -10,12 +10,12 @@ let keptOpen = false;
 
 /**
  * A PDF resume read in place: a button that shows it in a frame, beside `children` (the
- * Download button), the frame below them. The frame
- * loads a URL of ours with a ticket (a frame cannot send the bearer token) whose answer
- * sandboxes the file itself (`Content-Security-Policy: sandbox`, an opaque origin where nothing
- * of the file runs). The frame has no `sandbox` attribute because Chromium refuses to draw a
- * PDF in a sandboxed frame; a `blob:` URL of fetched bytes would have run on our origin instead.
- * Other formats keep the download only (this shows nothing for them).
+ * Download button), the frame below them. The frame loads a URL of ours with a ticket (a frame
+ * cannot send the bearer token); the answer is a checked PDF, sent so that the browser's PDF
+ * viewer draws it, with a `sandbox` policy (docs/DESK.md, "A PDF resume read in place"). The
+ * frame has no `sandbox` attribute because Chromium refuses to draw a PDF in a sandboxed frame;
+ * a `blob:` URL of fetched bytes would have been our origin itself. Other formats keep the
+ * download only (this shows nothing more for them).
  */
 export function ResumeViewer({
   id,
