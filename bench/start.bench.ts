@@ -6,12 +6,12 @@
  * is not counted (it creates the database, and warms tsx's cache and the compiled build).
  * Needs a built dist/ (`npm run build`).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { treeCpuSeconds } from './cpu.ts';
-import { DIST, ROOT } from '../scripts/paths.ts';
+import { startServerProcess } from './server-process.ts';
+import { DIST } from '../scripts/paths.ts';
 
 const ROUNDS = 3;
 
@@ -22,24 +22,9 @@ const WAYS: Array<[string, string[]]> = [
 
 /** Starts, waits for "ready", reads the CPU seconds spent, stops: those seconds. */
 async function startOnce(args: string[], dataDir: string): Promise<number> {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: DIST, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('ready on')) resolve();
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => reject(new Error(`exited (${code}): ${output}`)));
-  });
-  const cpu = treeCpuSeconds(child.pid ?? 0);
-  child.kill('SIGTERM');
-  await exited;
+  const server = await startServerProcess(args, { DATA_DIR: dataDir, DIST_DIR: DIST });
+  const cpu = treeCpuSeconds(server.pid);
+  await server.stop();
   return cpu;
 }
 

@@ -38,6 +38,7 @@ export const STAFF_PATHS = {
   userSession: '/api/staff/users/:id/sessions/:sid/',
   audit: '/api/staff/audit/',
   notifications: '/api/staff/notifications/',
+  notificationsConfirm: '/api/staff/notifications/confirm/',
   erase: '/api/staff/erase/',
 } as const;
 

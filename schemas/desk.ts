@@ -34,7 +34,10 @@ export const noteAdded = z.object({ data: note });
 /** GET/PUT /api/staff/notifications/: own new-application mail. */
 export const notifications = z.object({
   mode: z.enum(['off', 'each', 'digest']),
+  /** The confirmed address, the one mail goes to ('' when none is confirmed yet). */
   email: z.string(),
+  /** A new address waiting for its owner to open the confirmation link mailed to it. */
+  pending_email: z.nullable(z.string()),
 });
 
 /** POST /api/staff/erase/: how many applications of each kind went. */

@@ -143,6 +143,9 @@ export const ERR_METHOD_NOT_ALLOWED = (allowed: readonly string[]) =>
   });
 export const ERR_SETUP_LINK = () =>
   named(404, 'This setup link is not valid or has expired', CODES.SETUP_LINK);
+/** A link that would confirm a new address for new-application mail, unknown or used up. */
+export const ERR_ADDRESS_LINK = () =>
+  named(404, 'This confirmation link is not valid or has expired', CODES.NOT_FOUND);
 /** A right password on an account whose second factor an admin reset: its setup link sets one up. */
 export const ERR_MFA_SETUP_LINK = () =>
   named(

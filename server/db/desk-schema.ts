@@ -55,4 +55,12 @@ export const staffNotifications = pgTable('staff_notifications', {
   mode: text('mode').notNull().$type<'each' | 'digest'>(),
   /** The newest application the last digest covered (its created_at). */
   digestThrough: at('digest_through'),
+  /**
+   * `email` is the confirmed address ('' before the first is confirmed): only it gets mail about
+   * applications. A new address waits here until its owner opens the link mailed to it (SHA-256 of
+   * the link's token; the link expires).
+   */
+  pendingEmail: text('pending_email'),
+  pendingTokenHash: text('pending_token_hash'),
+  pendingExpiresAt: at('pending_expires_at'),
 });

@@ -8,14 +8,15 @@
  * Staff who opt in (staff_notifications) get a notice per new application, or a daily digest.
  * Logs carry counts and error codes only, never an address or a name.
  */
-import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReviewKind } from '../../content/review.ts';
-import type { NotificationMode } from '../../schemas/desk.ts';
+import type { NotificationMode, NotificationsAnswer } from '../../schemas/desk.ts';
 import type { Db } from '../db/index.ts';
 import { mailQueue, staffNotifications } from '../db/desk-schema.ts';
 import { investorApplications, spartanApplications } from '../db/schema.ts';
-import { confirmation, digest, newApplicationNotice } from './messages.ts';
+import { addressConfirmation, confirmation, digest, newApplicationNotice } from './messages.ts';
 import type { Mail, MailTransport } from './transport.ts';
 
 const SECOND = 1000;
@@ -34,6 +35,10 @@ const BATCH = 20;
  * (someone else may be making them, to fill a stranger's inbox with our mail).
  */
 export const CONFIRMATIONS_PER_DAY = 3;
+/** How long the link that confirms a staff member's new address works. */
+export const ADDRESS_LINK_HOURS = 24;
+
+const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
@@ -87,7 +92,8 @@ export class Mailer {
         ${recent(investorApplications)} LIMIT ${PER_DAY}) AS recent) < ${PER_DAY}
       UNION ALL
       SELECT 'notice', ${staffNotifications.email}, ${notice.subject}::text, ${notice.text}::text
-      FROM ${staffNotifications} WHERE ${staffNotifications.mode} = 'each'`;
+      FROM ${staffNotifications} WHERE ${staffNotifications.mode} = 'each'
+        AND ${staffNotifications.email} <> ''`;
   }
 
   async enqueue(purpose: string, mails: Mail[]): Promise<void> {
@@ -191,6 +197,7 @@ export class Mailer {
       .where(
         and(
           eq(staffNotifications.mode, 'digest'),
+          ne(staffNotifications.email, ''),
           sql`${staffNotifications.digestThrough} <= ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz`,
         ),
       );
@@ -219,29 +226,76 @@ export class Mailer {
     return queued;
   }
 
-  async notificationsOf(userId: string): Promise<{ mode: NotificationMode; email: string }> {
+  async notificationsOf(userId: string): Promise<NotificationsAnswer> {
     const [row] = await this.options.db
       .select()
       .from(staffNotifications)
       .where(eq(staffNotifications.userId, userId));
-    return row ? { mode: row.mode, email: row.email } : { mode: 'off', email: '' };
+    return row
+      ? { mode: row.mode, email: row.email, pending_email: row.pendingEmail }
+      : { mode: 'off', email: '', pending_email: null };
   }
 
+  /**
+   * Sets one's new-application mail. An address other than the confirmed one waits until its
+   * owner opens the link mailed to it (confirmAddress); meanwhile the confirmed address, if any,
+   * keeps receiving, and the new one gets nothing but that link.
+   */
   async setNotifications(userId: string, mode: NotificationMode, email: string): Promise<void> {
-    const { db } = this.options;
+    const { db, publicUrl } = this.options;
     if (mode === 'off') {
       await db.delete(staffNotifications).where(eq(staffNotifications.userId, userId));
       return;
     }
+    const [row] = await db
+      .select({ email: staffNotifications.email })
+      .from(staffNotifications)
+      .where(eq(staffNotifications.userId, userId));
+    const confirmed = row?.email ?? '';
+    const isConfirmed = confirmed !== '' && confirmed.toLowerCase() === email.toLowerCase();
+    const token = isConfirmed ? null : crypto.randomBytes(32).toString('base64url');
+    const pending = {
+      pendingEmail: token ? email : null,
+      pendingTokenHash: token ? tokenHash(token) : null,
+      pendingExpiresAt: token ? new Date(Date.now() + ADDRESS_LINK_HOURS * 3_600_000) : null,
+    };
     // A digest covers what arrives from now on.
     const now = new Date();
     await db
       .insert(staffNotifications)
-      .values({ userId, mode, email, digestThrough: now })
+      .values({ userId, mode, email: confirmed, digestThrough: now, ...pending })
       .onConflictDoUpdate({
         target: staffNotifications.userId,
-        set: { mode, email, digestThrough: now },
+        set: { mode, digestThrough: now, ...pending },
       });
+    if (token) {
+      const link = `${publicUrl()}/staff#confirm-mail=${token}`;
+      await this.enqueue('address', [addressConfirmation(email, link, ADDRESS_LINK_HOURS)]);
+    }
+  }
+
+  /**
+   * Makes the pending address the one mail goes to, when `token` is its live link and `userId`
+   * asked for it. Single use. False when no such link is waiting.
+   */
+  async confirmAddress(userId: string, token: string): Promise<boolean> {
+    const confirmed = await this.options.db
+      .update(staffNotifications)
+      .set({
+        email: sql`${staffNotifications.pendingEmail}`,
+        pendingEmail: null,
+        pendingTokenHash: null,
+        pendingExpiresAt: null,
+      })
+      .where(
+        and(
+          eq(staffNotifications.userId, userId),
+          eq(staffNotifications.pendingTokenHash, tokenHash(token)),
+          gt(staffNotifications.pendingExpiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: staffNotifications.userId });
+    return confirmed.length === 1;
   }
 
   /** Sends due mail now, then every `pollMs`, with digests; until `stop`. */

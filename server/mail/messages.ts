@@ -40,6 +40,22 @@ export function staffLink(publicUrl: string, kind: ReviewKind, id: string): stri
   return `${publicUrl}/staff?${kind === 'investor' ? 'list=investors&' : ''}id=${id}`;
 }
 
+/** The link that confirms a staff member's new address for new-application mail. */
+export function addressConfirmation(to: string, link: string, hours: number): Mail {
+  return {
+    to,
+    subject: 'Confirm your new-application mail',
+    text: [
+      'Someone with a staff account asked for new-application mail at this address.',
+      '',
+      `If it was you, open this link while logged in to the staff area, within ${hours} hours:`,
+      link,
+      '',
+      'Until then, this address gets no mail about applications. If it was not you, ignore this mail.',
+    ].join('\n'),
+  };
+}
+
 export function newApplicationNotice(
   kind: ReviewKind,
   to: string,

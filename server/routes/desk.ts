@@ -1,7 +1,9 @@
 /**
  * The hiring desk's calls that are not about one kind's list (the rest are in
  * applications-common.ts):
- * GET/PUT /api/staff/notifications/              bearer → {mode, email}: own new-application mail
+ * GET/PUT /api/staff/notifications/              bearer → {mode, email, pending_email}: own
+ *         new-application mail; a new address gets a confirmation link first
+ * POST    /api/staff/notifications/confirm/ {token} bearer → the same: the link's address confirmed
  * POST    /api/staff/erase/ {email}              admin  → {spartan, investor}: counts deleted
  * GET     /api/staff/applications/{spartan|investor}/latest/ bearer → {latest}: the newest application's
  *         cursor, with an ETag (304 when unchanged); not counted as session activity (a poll)
@@ -17,7 +19,7 @@ import { audit } from '../staff/audit-trail.ts';
 import type { Db } from '../db/index.ts';
 import { APPLICATION_TABLES, type ApplicationKind } from '../applications.ts';
 import { eraseApplicant } from '../desk/retention.ts';
-import { ERR_INVALID_FORM } from '../api-errors.ts';
+import { ERR_ADDRESS_LINK, ERR_INVALID_FORM } from '../api-errors.ts';
 import { erased, latest as latestAnswer, notifications, origins } from '../../schemas/desk.ts';
 import { errorResponses } from '../../schemas/responses.ts';
 import { deskRoot, STAFF_PATHS } from '../../schemas/api-paths.ts';
@@ -27,6 +29,9 @@ const notificationsBody = z.strictObject({
   email: z.optional(z.string({ error: 'Enter a valid email address' })),
 });
 const eraseBody = z.strictObject({ email });
+const confirmBody = z.strictObject({
+  token: z.string({ error: 'This link is not valid' }).check(z.maxLength(200)),
+});
 
 /** The Source filter offers at most this many partners (a list longer than that is not a menu). */
 export const ORIGINS_LIMIT = 500;
@@ -88,6 +93,20 @@ export async function deskRoutes(app: FastifyInstance) {
       await mailer.setNotifications(request.staff!.user.id, mode, address);
       await audit(request, 'staff.notifications', null, { mode });
       return mailer.notificationsOf(request.staff!.user.id);
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof confirmBody> }>(
+    STAFF_PATHS.notificationsConfirm,
+    {
+      onRequest: sessions.requireStaff,
+      schema: { body: confirmBody, response: { 200: notifications, ...errorResponses } },
+    },
+    async (request) => {
+      const me = request.staff!.user.id;
+      if (!(await mailer.confirmAddress(me, request.body.token))) throw ERR_ADDRESS_LINK();
+      await audit(request, 'staff.notifications', null, { confirmed: true });
+      return mailer.notificationsOf(me);
     },
   );
 

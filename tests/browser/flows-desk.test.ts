@@ -464,7 +464,9 @@ eachDatabase('hiring desk', ({ embeddedOnly }) => {
     await page.getByRole('radio', { name: 'One daily digest' }).check();
     await page.getByLabel('Send to').fill('desk.digest@example.com');
     await page.getByLabel('Send to').press('Enter');
-    await page.getByText('Saved.').waitFor();
+    await page
+      .getByText('Confirmation sent to desk.digest@example.com; check your mail.')
+      .waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     const erase = page.locator('summary', { hasText: 'Erase an applicant’s data' });

@@ -2,9 +2,12 @@ import '../../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { eraseApplicant } from '../data/applications.ts';
 import {
+  CONFIRM_MAIL_HASH,
+  confirmAddress,
   fetchNotifications,
   saveNotifications,
   type NotificationMode,
+  type NotificationsAnswer,
 } from '../data/notifications.ts';
 
 /** Below the lists: one's own new-application mail, and (admins) erasing an applicant's data. */
@@ -21,6 +24,12 @@ function NotificationSettings() {
   const uid = useId();
   const [mode, setMode] = useState<NotificationMode>('off');
   const [email, setEmail] = useState('');
+  // The address mail goes to, and a new one waiting for its confirmation link to be opened.
+  const [addresses, setAddresses] = useState({ confirmed: '', pending: null as string | null });
+  // Opened by a confirmation link (it lands here), to show what it did.
+  const [open] = useState(
+    () => typeof location !== 'undefined' && location.hash.startsWith(CONFIRM_MAIL_HASH),
+  );
   // The choice stays disabled until the saved one has loaded: an answer arriving after the user
   // had chosen would otherwise put the old choice back under their hands (and hide the address
   // field they were typing in), and a save before it would overwrite a choice never shown.
@@ -30,17 +39,38 @@ function NotificationSettings() {
     error: null,
     saved: '',
   });
+  const show = (current: NotificationsAnswer) => {
+    setMode(current.mode);
+    setEmail(current.pending_email ?? current.email);
+    setAddresses({ confirmed: current.email, pending: current.pending_email });
+  };
   useEffect(() => {
     let live = true;
-    fetchNotifications().then(
-      (current) => {
-        if (!live) return;
-        setMode(current.mode);
-        setEmail(current.email);
+    const token = location.hash.startsWith(CONFIRM_MAIL_HASH)
+      ? location.hash.slice(CONFIRM_MAIL_HASH.length)
+      : '';
+    if (token) {
+      // Used once: no token stays in the address or the history.
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    const confirming = token
+      ? confirmAddress(token)
+      : Promise.resolve({ saved: undefined } as const);
+    void confirming.then(async (confirmed) => {
+      const current = 'saved' in confirmed ? confirmed.saved : undefined;
+      const answer = current ?? (await fetchNotifications().catch(() => null));
+      if (!live) return;
+      if (answer) {
+        show(answer);
         setLoaded('ok');
-      },
-      () => live && setLoaded('failed'),
-    );
+      } else {
+        setLoaded('failed');
+      }
+      if ('error' in confirmed) setState({ busy: false, error: confirmed.error, saved: '' });
+      else if (current) {
+        setState({ busy: false, error: null, saved: `Address confirmed: ${current.email}.` });
+      }
+    });
     return () => {
       live = false;
     };
@@ -48,8 +78,18 @@ function NotificationSettings() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ busy: true, error: null, saved: '' });
-    const error = await saveNotifications(mode, email.trim());
-    setState({ busy: false, error, saved: error ? '' : 'Saved.' });
+    const result = await saveNotifications(mode, email.trim());
+    if ('error' in result) {
+      setState({ busy: false, error: result.error, saved: '' });
+      return;
+    }
+    show(result.saved);
+    const { pending_email: pending } = result.saved;
+    setState({
+      busy: false,
+      error: null,
+      saved: pending ? `Confirmation sent to ${pending}; check your mail.` : 'Saved.',
+    });
   };
   const choices: Array<[NotificationMode, string]> = [
     ['off', 'No mail'],
@@ -57,7 +97,7 @@ function NotificationSettings() {
     ['digest', 'One daily digest'],
   ];
   return (
-    <details className="staff-panel">
+    <details className="staff-panel" open={open || undefined}>
       <summary>New-application mail</summary>
       <form
         onSubmit={(e) => void onSubmit(e)}
@@ -105,6 +145,14 @@ function NotificationSettings() {
               onChange={(event) => setEmail(event.currentTarget.value)}
             />
           </div>
+        )}
+        {mode !== 'off' && addresses.pending && (
+          <p className="staff-status">
+            Waiting for you to open the link mailed to {addresses.pending}.{' '}
+            {addresses.confirmed
+              ? `Until then, mail goes to ${addresses.confirmed}.`
+              : 'Until then, no mail is sent.'}
+          </p>
         )}
         {state.error && (
           <p id={`${uid}-error`} className="staff-error" role="alert">

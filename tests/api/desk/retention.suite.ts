@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../../server/api-errors.ts';
 import { purgeExpired } from '../../../server/desk/retention.ts';
 import { pdf } from '../fixtures.ts';
+import { confirmAddress } from '../mail/confirm-address.ts';
 import { DESK, type DeskHarness, SLOW_POLL_MS, SLOW_TEST_MS } from '../setup/desk.ts';
 
 export function retentionTests(h: DeskHarness): void {
@@ -196,6 +197,7 @@ export function retentionTests(h: DeskHarness): void {
             payload: { mode, email: 'ada@staff.example' },
           });
         await notify('each');
+        await confirmAddress(app, (opts) => call(admin, opts), 'ada@staff.example', { dataDir });
         try {
           const address = `Gone.${m}@Example.com`;
           const name = `Gone ${m}`;

@@ -9,6 +9,7 @@ import { MAX_ATTEMPTS, Mailer, retryDelayMs } from '../../../server/mail/mailer.
 import { smtpTransport } from '../../../server/mail/transport.ts';
 import { pdf } from '../fixtures.ts';
 import { startSmtp, type TestSmtp } from '../smtp.ts';
+import { CONFIRMATION_SUBJECT, confirmAddress } from './confirm-address.ts';
 import { PASSWORD } from '../harness.ts';
 import { type DbOptions, type DeskHarness, SLOW_POLL_MS, SLOW_TEST_MS } from '../setup/desk.ts';
 
@@ -26,8 +27,9 @@ export function mailTests(h: DeskHarness): void {
       for (const other of others) await other.close();
       for (const smtp of smtps) await smtp.close();
     });
+    /** The mail `address` received, but the link that confirmed it (./confirm-address.ts). */
     const mailTo = (smtp: TestSmtp, address: string) =>
-      smtp.received.filter((m) => m.to.includes(address));
+      smtp.received.filter((m) => m.to.includes(address) && !CONFIRMATION_SUBJECT.test(m.raw));
     /** The mail waiting to be sent. */
     const queueLength = async (on: FastifyInstance) =>
       (await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_queue`, on))[0]!.n;
@@ -44,6 +46,9 @@ export function mailTests(h: DeskHarness): void {
         mailApp,
       );
       expect(opt.statusCode).toBe(200);
+      await confirmAddress(mailApp, (opts) => call(token, opts, mailApp), email, {
+        smtp: smtps.find((s) => s.url === smtpUrl),
+      });
       return mailApp;
     }
     /** The text of a received mail, its quoted-printable soft breaks undone. */
@@ -65,7 +70,10 @@ export function mailTests(h: DeskHarness): void {
       const notify = (payload: object) =>
         call(token, { method: 'PUT', url: '/api/staff/notifications/', payload }, mailApp);
       const opt = await notify({ mode: 'each', email: 'nora@staff.example' });
-      expect(opt.json()).toEqual({ mode: 'each', email: 'nora@staff.example' });
+      expect(opt.json()).toEqual({ mode: 'each', email: '', pending_email: 'nora@staff.example' });
+      await confirmAddress(mailApp, (opts) => call(token, opts, mailApp), 'nora@staff.example', {
+        smtp,
+      });
       const bad = await notify({ mode: 'each', email: 'x' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().code).toBe(CODES.INVALID_FORM);
@@ -115,8 +123,8 @@ export function mailTests(h: DeskHarness): void {
       expect(digest).toContain('- 1 new investor application');
       // The same day's digest is claimed once.
       expect(await mailApp.mailer.sendDigests(tomorrow)).toBe(0);
-      // Five mails, sent by several send passes: one connection.
-      expect(smtp.received).toHaveLength(5);
+      // Six mails (the address's confirmation link first), sent by several passes: one connection.
+      expect(smtp.received).toHaveLength(6);
       expect(smtp.connections()).toBe(1);
     });
 

@@ -99,6 +99,7 @@ export function roleTests(h: StaffHarness): void {
       { method: 'GET', url: '/api/staff/applications/spartan/resumes.zip', admin: false },
       { method: 'GET', url: '/api/staff/notifications/', admin: false },
       { method: 'PUT', url: '/api/staff/notifications/', admin: false, payload: {} },
+      { method: 'POST', url: '/api/staff/notifications/confirm/', admin: false, payload: {} },
       { method: 'POST', url: '/api/staff/erase/', admin: true, payload: {} },
       // These end or replace the token they are called with: each gets a login of its own.
       { method: 'POST', url: '/api/security-session/extend/', admin: false, fresh: true },

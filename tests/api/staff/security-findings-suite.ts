@@ -15,8 +15,11 @@ import { build } from '../../../server/app.ts';
 import { CODES } from '../../../server/api-errors.ts';
 import { TokenService } from '../../../server/security/tokens.ts';
 import { normaliseRecoveryCode, TotpKeys } from '../../../server/security/totp.ts';
+import { mailQueue } from '../../../server/db/desk-schema.ts';
 import { staffRecoveryCodes, staffUsers } from '../../../server/staff/schema.ts';
-import { AUTH_SECRET, fakeDist, freshIp, type SuiteTarget } from '../harness.ts';
+import { investorPayload } from '../fixtures.ts';
+import { startSmtp } from '../smtp.ts';
+import { AUTH_SECRET, DESK_BUILD, fakeDist, freshIp, type SuiteTarget } from '../harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const PUBLIC_URL = 'https://spartans.example';
@@ -286,5 +289,147 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         expect(next.json()).toMatchObject({ mfa_setup_required: true });
       });
     });
+    describe('the new-application mail address', () => {
+      it('given a new address, then it gets a confirmation link and nothing else until it is confirmed', async () => {
+        const smtp = await startSmtp();
+        const db = await target.database();
+        const mailDir = db.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spartan-findings-'));
+        const mailApp = await build({
+          ...db,
+          dataDir: mailDir,
+          distDir,
+          ...DESK_BUILD,
+          smtpUrl: smtp.url,
+          publicUrl: PUBLIC_URL,
+        });
+        try {
+          await mailApp.staff.create({ username: 'nora', password: PASSWORD });
+          const token = (
+            await mailApp.inject({
+              method: 'POST',
+              url: '/api/security-login/',
+              payload: { username: 'nora', password: PASSWORD },
+            })
+          ).json().access as string;
+          const staffCall = (opts: InjectOptions) =>
+            mailApp.inject({ ...opts, headers: { authorization: `Bearer ${token}` } });
+          const notify = (email: string) =>
+            staffCall({
+              method: 'PUT',
+              url: '/api/staff/notifications/',
+              payload: { mode: 'each', email },
+            });
+          const confirm = (link: string) =>
+            staffCall({
+              method: 'POST',
+              url: '/api/staff/notifications/confirm/',
+              payload: { token: link.slice(link.indexOf('=') + 1) },
+            });
+          const mailsTo = (address: string) =>
+            smtp.received.filter((m) => m.to.includes(address)).map((m) => unfold(m.raw));
+          /** An application, once all its mail has gone out (the queue is empty again). */
+          const applyAndSettle = async (applicant: string) => {
+            const res = await mailApp.inject({
+              method: 'POST',
+              url: '/api/investors/join_investor/',
+              payload: investorPayload({ email: applicant }),
+            });
+            expect(res.statusCode).toBe(201);
+            await expect.poll(() => mailsTo(applicant).length, { timeout: 15_000 }).toBe(1);
+            await expect
+              .poll(async () => (await mailApp.db.select().from(mailQueue)).length, {
+                timeout: 15_000,
+              })
+              .toBe(0);
+            return res.json().data.id as string;
+          };
+
+          const set = await notify('nora@staff.example');
+          expect(set.statusCode).toBe(200);
+          expect(set.json()).toEqual({
+            mode: 'each',
+            email: '',
+            pending_email: 'nora@staff.example',
+          });
+          await expect
+            .poll(() => mailsTo('nora@staff.example').length, { timeout: 15_000 })
+            .toBe(1);
+          const confirmation = mailsTo('nora@staff.example')[0]!;
+          expect(confirmation).toMatch(/^Subject: Confirm your new-application mail/m);
+          const link = /https:\/\/spartans\.example\/staff#confirm-mail=[\w-]{43}/.exec(
+            confirmation,
+          )?.[0];
+          expect(link).toBeDefined();
+
+          // Before it is confirmed: the applicant hears back, the new address nothing.
+          await applyAndSettle('first@example.com');
+          expect(mailsTo('nora@staff.example')).toHaveLength(1);
+
+          const confirmed = await confirm(link!);
+          expect(confirmed.statusCode).toBe(200);
+          expect(confirmed.json()).toEqual({
+            mode: 'each',
+            email: 'nora@staff.example',
+            pending_email: null,
+          });
+          expect((await confirm(link!)).statusCode).toBe(404);
+          const id = await applyAndSettle('second@example.com');
+          await expect
+            .poll(() => mailsTo('nora@staff.example').length, { timeout: 15_000 })
+            .toBe(2);
+          expect(mailsTo('nora@staff.example')[1]).toContain(id);
+
+          // Another address: pending; the confirmed one keeps receiving, the new one only its link.
+          const moved = await notify('elsewhere@staff.example');
+          expect(moved.json()).toEqual({
+            mode: 'each',
+            email: 'nora@staff.example',
+            pending_email: 'elsewhere@staff.example',
+          });
+          await expect
+            .poll(() => mailsTo('elsewhere@staff.example').length, { timeout: 15_000 })
+            .toBe(1);
+          const newLink = /#confirm-mail=[\w-]{43}/.exec(
+            mailsTo('elsewhere@staff.example')[0]!,
+          )?.[0];
+          await applyAndSettle('third@example.com');
+          await expect
+            .poll(() => mailsTo('nora@staff.example').length, { timeout: 15_000 })
+            .toBe(3);
+          expect(mailsTo('elsewhere@staff.example')).toHaveLength(1);
+          // The first address's old link is used up; the new one works for its owner only.
+          const other = await mailApp.staff.create({ username: 'otis', password: PASSWORD });
+          const otis = (
+            await mailApp.inject({
+              method: 'POST',
+              url: '/api/security-login/',
+              payload: { username: 'otis', password: PASSWORD },
+            })
+          ).json().access as string;
+          expect(other.id).toBeTruthy();
+          const stranger = await mailApp.inject({
+            method: 'POST',
+            url: '/api/staff/notifications/confirm/',
+            headers: { authorization: `Bearer ${otis}` },
+            payload: { token: newLink!.slice(newLink!.indexOf('=') + 1) },
+          });
+          expect(stranger.statusCode).toBe(404);
+          expect((await confirm(newLink!)).json()).toMatchObject({
+            email: 'elsewhere@staff.example',
+          });
+        } finally {
+          await mailApp.close();
+          await smtp.close();
+          fs.rmSync(mailDir, { recursive: true, force: true });
+        }
+      });
+    });
   });
+}
+
+/** A received mail's text, its quoted-printable soft breaks undone. */
+function unfold(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }

@@ -1,0 +1,38 @@
+/** A server process of the benches: started with Node as npm starts it, stopped with SIGTERM. */
+import { spawn } from 'node:child_process';
+import { ROOT } from '../scripts/paths.ts';
+
+export interface ServerProcess {
+  pid: number;
+  /** Sends SIGTERM and resolves once the process has ended. */
+  stop: () => Promise<void>;
+}
+
+/** Runs `node …args` in the repository on a free port; resolves once it says it is ready. */
+export async function startServerProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready on')) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`exited (${code}): ${output}`)));
+  });
+  return {
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
