@@ -220,6 +220,7 @@ export const allRoutes: readonly SiteRoute[] = [
     path: '/staff',
     title: 'Staff Area',
     component: staff,
+    layout: 'staff',
     prerender: false,
   },
 ];
