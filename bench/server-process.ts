@@ -4,6 +4,8 @@ import { ROOT } from '../scripts/paths.ts';
 
 export interface ServerProcess {
   pid: number;
+  /** The address it said it is ready on, e.g. http://127.0.0.1:41234. */
+  url: string;
   /** Sends SIGTERM and resolves once the process has ended. */
   stop: () => Promise<void>;
 }
@@ -20,16 +22,18 @@ export async function startServerProcess(
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('ready on')) resolve();
+      const ready = /ready on (\S+)\n/.exec(output);
+      if (ready) resolve(ready[1]!);
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => reject(new Error(`exited (${code}): ${output}`)));
   });
   return {
     pid: child.pid ?? 0,
+    url,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
