@@ -17,7 +17,7 @@ import { audit } from './audit-trail.ts';
 import { viewSession } from './sessions.ts';
 import { ERR_INVALID_FORM, ERR_NOT_FOUND } from '../api-errors.ts';
 import { checkTotp } from '../security/totp.ts';
-import { StaffAccountError } from './accounts.ts';
+import { StaffAccountError } from './account-rules.ts';
 import { idParams } from '../routes/common.ts';
 import { actorOf } from './context.ts';
 import { deleted, errorResponses } from '../../schemas/responses.ts';
@@ -73,7 +73,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         user: me,
         session: viewSession(session, session.id),
         mfa_enrolled: Boolean(row?.mfaEnrolledAt),
-        recovery_codes_left: await staff.recoveryCodesLeft(me.id),
+        recovery_codes_left: await staff.mfa.recoveryCodesLeft(me.id),
       };
     },
   );
@@ -184,18 +184,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // cannot pass the account's limit.
       await throttle.takeCode(me.id);
       const row = await staff.findById(me.id);
-      const secret = row ? staff.totpSecretOf(row) : null;
+      const secret = row ? staff.mfa.totpSecretOf(row) : null;
       if (!row || !secret || !row.mfaEnrolledAt) {
         await throttle.giveBackCode(me.id);
         throw ERR_NOT_FOUND();
       }
       const step = checkTotp(secret, request.body.code, row.totpLastStep);
-      if (step === null || !(await staff.markTotpStep(me.id, step))) {
+      if (step === null || !(await staff.mfa.markTotpStep(me.id, step))) {
         await audit(request, 'mfa.challenge_failed', { type: 'staff_user', id: me.id });
         throw ERR_INVALID_FORM({ code: 'Invalid code' });
       }
       await throttle.giveBackCode(me.id);
-      const codes = await staff.replaceRecoveryCodes(me.id);
+      const codes = await staff.mfa.replaceRecoveryCodes(me.id);
       await audit(request, 'mfa.recovery_regenerated', { type: 'staff_user', id: me.id });
       return { recovery_codes: codes };
     },

@@ -9,24 +9,18 @@
  *
  * The first account ever created is an admin; later ones default to reviewer. There is no
  * default account. Usernames are stored normalised (trimmed, NFKC, lower case), so `Bob`,
- * ` bob ` and `ｂｏｂ` name one account.
+ * ` bob ` and `ｂｏｂ` name one account. The account's TOTP key and recovery codes are
+ * `app.staff.mfa` (server/staff/second-factor.ts); setup links are server/staff/setup-links.ts.
  */
 import crypto from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lt, ne, notLike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AuditEvent } from '../../schemas/audit-events.ts';
 import type { ServedStaffAccount } from '../../schemas/staff.ts';
 import type { AuditLog } from './audit-trail.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { staffLoginChallenges, staffSessions, staffUsers } from './schema.ts';
-import { staffRecoveryCodes } from './schema.ts';
+import { staffLoginChallenges, staffRecoveryCodes, staffSessions, staffUsers } from './schema.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
-import {
-  KEYED_RECOVERY_PREFIX,
-  newRecoveryCode,
-  plainRecoveryHash,
-  RECOVERY_CODES,
-  type TotpKeys,
-} from '../security/totp.ts';
+import type { TotpKeys } from '../security/totp.ts';
 import {
   checkedName,
   isRole,
@@ -35,30 +29,17 @@ import {
   usernameProblem,
   type Role,
 } from './account-rules.ts';
-
-export {
-  isRole,
-  normaliseUsername,
-  ROLES,
-  StaffAccountError,
-  usernameProblem,
-  type Role,
-  type StaffErrorKind,
-} from './account-rules.ts';
-
-/** How long a setup link works. */
-export const SETUP_LINK_TTL_MS = 72 * 60 * 60 * 1000;
-/** A session ends after this long without a staff call... */
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-/** ...and this long after login at the latest. */
-export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-
-export interface StaffUser {
-  id: string;
-  username: string;
-  role: Role;
-  name: string;
-}
+import { SecondFactor } from './second-factor.ts';
+import { IDLE_TIMEOUT_MS } from './sessions.ts';
+import { newSetupLink, type SetupLink } from './setup-links.ts';
+import {
+  CLI_ACTOR,
+  publicUser,
+  sha256,
+  type Actor,
+  type StaffRow,
+  type StaffUser,
+} from './staff-user.ts';
 
 export interface NewStaffAccount {
   username: string;
@@ -72,21 +53,6 @@ export interface NewStaffAccount {
   setup?: 'direct' | 'password' | 'link' | undefined;
 }
 
-export interface SetupLink {
-  token: string;
-  expiresAt: Date;
-}
-
-/** Who made a change, for the audit trail. */
-export interface Actor {
-  id?: string | undefined;
-  username: string;
-  ip?: string | undefined;
-}
-
-/** The CLI (directly or through the admin socket): no account, a shell on the host. */
-export const CLI_ACTOR: Actor = { username: 'cli', ip: 'local' };
-
 const publicColumns = {
   id: staffUsers.id,
   username: staffUsers.username,
@@ -94,27 +60,22 @@ const publicColumns = {
   name: staffUsers.name,
 };
 
-export type StaffRow = typeof staffUsers.$inferSelect;
-
-export function sha256(text: string): string {
-  return crypto.createHash('sha256').update(text).digest('base64url');
-}
-
-export function publicUser(row: Pick<StaffRow, 'id' | 'username' | 'role' | 'name'>): StaffUser {
-  return { id: row.id, username: row.username, role: row.role as Role, name: row.name };
-}
-
 /** Why an admin may not reset their own password here (they change it under My account). */
 export const SELF_RESET =
   'You cannot reset your own password: change it under My account, with your current one';
 
 export class StaffService {
+  /** The accounts' second factors: TOTP keys and recovery codes. */
+  readonly mfa: SecondFactor;
+
   constructor(
     private readonly db: Db,
     private readonly hasher: PasswordHasher,
-    private readonly totp: TotpKeys,
+    totp: TotpKeys,
     private readonly auditLog: AuditLog,
-  ) {}
+  ) {
+    this.mfa = new SecondFactor(db, totp);
+  }
 
   /** Creates an account; refuses a bad username, a weak password or a duplicate. */
   async create(
@@ -389,127 +350,14 @@ export class StaffService {
     return ended;
   }
 
-  /** Stores a confirmed TOTP key (plain base32) and answers ten fresh recovery codes. */
-  async enrolTotp(id: string, secret: string, step: number | null): Promise<string[]> {
-    await this.db
-      .update(staffUsers)
-      .set({
-        totpSecret: this.totp.seal(secret),
-        totpLastStep: step,
-        mfaEnrolledAt: new Date(),
-        mfaSetupTokenHash: null,
-        mfaSetupExpiresAt: null,
-      })
-      .where(eq(staffUsers.id, id));
-    return this.replaceRecoveryCodes(id);
-  }
-
-  async replaceRecoveryCodes(id: string): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-    await this.db.transaction(async (tx) => {
-      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, id));
-      await tx
-        .insert(staffRecoveryCodes)
-        .values(codes.map((code) => ({ userId: id, codeHash: this.totp.hashRecoveryCode(code) })));
-    });
-    return codes;
-  }
-
-  /** Records `step` as the account's last TOTP step; false if it (or a later one) was used. */
-  async markTotpStep(id: string, step: number): Promise<boolean> {
-    // Conditional, so two requests with one code cannot both pass.
-    const updated = await this.db
-      .update(staffUsers)
-      .set({ totpLastStep: step })
-      .where(
-        and(
-          eq(staffUsers.id, id),
-          or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step)),
-        ),
-      )
-      .returning({ id: staffUsers.id });
-    return updated.length === 1;
-  }
-
-  /** Whether `code` is one of the account's unused recovery codes (it stays unused). */
-  async hasRecoveryCode(id: string, code: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: staffRecoveryCodes.userId })
-      .from(staffRecoveryCodes)
-      .where(this.unusedCode(id, code))
-      .limit(1);
-    return row !== undefined;
-  }
-
-  /** Spends a recovery code; true if it was one of the account's unused codes. */
-  async useRecoveryCode(id: string, code: string): Promise<boolean> {
-    const used = await this.db
-      .update(staffRecoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(this.unusedCode(id, code))
-      .returning({ userId: staffRecoveryCodes.userId });
-    return used.length === 1;
-  }
-
-  async recoveryCodesLeft(id: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(staffRecoveryCodes)
-      .where(and(eq(staffRecoveryCodes.userId, id), isNull(staffRecoveryCodes.usedAt)));
-    return Number(row?.n ?? 0);
-  }
-
-  /**
-   * Rewrites the recovery codes an older server stored as plain SHA-256 in their keyed form (run
-   * at start; several servers at once rewrite each row once). Answers how many it rewrote.
-   */
-  async rekeyRecoveryCodes(): Promise<number> {
-    const plain = await this.db
-      .select({ userId: staffRecoveryCodes.userId, codeHash: staffRecoveryCodes.codeHash })
-      .from(staffRecoveryCodes)
-      .where(notLike(staffRecoveryCodes.codeHash, `${KEYED_RECOVERY_PREFIX}%`));
-    let rewritten = 0;
-    for (const row of plain) {
-      const done = await this.db
-        .update(staffRecoveryCodes)
-        .set({ codeHash: this.totp.rekeyRecoveryHash(row.codeHash) })
-        .where(
-          and(
-            eq(staffRecoveryCodes.userId, row.userId),
-            eq(staffRecoveryCodes.codeHash, row.codeHash),
-          ),
-        )
-        .returning({ userId: staffRecoveryCodes.userId });
-      rewritten += done.length;
-    }
-    return rewritten;
-  }
-
-  /** The account's TOTP key in clear, or null when none (or it cannot be opened). */
-  totpSecretOf(row: StaffRow): string | null {
-    return row.totpSecret ? this.totp.open(row.totpSecret) : null;
-  }
-
   /**
    * For tests and operators scripting an account: enrols a fresh TOTP key and answers it with
    * the recovery codes. (People set theirs up at first login.)
    */
   async enrolNewTotp(username: string): Promise<{ secret: string; recoveryCodes: string[] }> {
     const id = await this.idOf(username);
-    const secret = this.totp.newSecret();
-    return { secret, recoveryCodes: await this.enrolTotp(id, secret, null) };
-  }
-
-  private unusedCode(id: string, code: string) {
-    return and(
-      eq(staffRecoveryCodes.userId, id),
-      // Keyed, or plain as an older server stored it (until rekeyRecoveryCodes rewrites it).
-      inArray(staffRecoveryCodes.codeHash, [
-        this.totp.hashRecoveryCode(code),
-        plainRecoveryHash(code),
-      ]),
-      isNull(staffRecoveryCodes.usedAt),
-    );
+    const secret = this.mfa.newSecret();
+    return { secret, recoveryCodes: await this.mfa.enrolTotp(id, secret, null) };
   }
 
   private async guardLastAdmin(tx: Pick<Db, 'select'>, id: string): Promise<void> {
@@ -552,11 +400,4 @@ export class StaffService {
       detail,
     });
   }
-}
-
-function newSetupLink(): SetupLink {
-  return {
-    token: crypto.randomBytes(32).toString('base64url'),
-    expiresAt: new Date(Date.now() + SETUP_LINK_TTL_MS),
-  };
 }

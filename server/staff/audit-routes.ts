@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { normaliseUsername } from './accounts.ts';
+import { normaliseUsername } from './account-rules.ts';
 import { plain, realDay, storableTime, whole } from '../routes/common.ts';
 import { errorResponses } from '../../schemas/responses.ts';
 import { auditPage } from '../../schemas/staff.ts';

@@ -4,7 +4,8 @@ import type { Db } from '../db/index.ts';
 import type { LoginThrottle } from '../security/login-limiter.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
 import type { TotpKeys } from '../security/totp.ts';
-import type { Actor, StaffService } from './accounts.ts';
+import type { StaffService } from './accounts.ts';
+import type { Actor } from './staff-user.ts';
 import type { FastifyRequest } from 'fastify';
 
 export interface StaffSecurity {

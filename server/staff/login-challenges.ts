@@ -19,7 +19,7 @@ import { ERR_LOGIN_EXPIRED } from '../api-errors.ts';
 import type { Db, Tx } from '../db/index.ts';
 import type { LoginThrottle } from '../security/login-limiter.ts';
 import type { TotpKeys } from '../security/totp.ts';
-import { sha256, type StaffRow } from './accounts.ts';
+import { sha256, type StaffRow } from './staff-user.ts';
 import { staffLoginChallenges } from './schema.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

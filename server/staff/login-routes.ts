@@ -32,13 +32,8 @@ import {
   ERR_SETUP_LINK,
 } from '../api-errors.ts';
 import { checkTotp, looksLikeRecoveryCode, totpQrSvg, totpUri } from '../security/totp.ts';
-import {
-  normaliseUsername,
-  publicUser,
-  sha256,
-  StaffAccountError,
-  type StaffRow,
-} from './accounts.ts';
+import { normaliseUsername, StaffAccountError } from './account-rules.ts';
+import { publicUser, sha256, type StaffRow } from './staff-user.ts';
 import { done, errorResponses } from '../../schemas/responses.ts';
 import { loginStep, setupLinkInfo } from '../../schemas/staff.ts';
 import {
@@ -223,23 +218,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const factor = looksLikeRecoveryCode(code) ? 'recovery' : 'totp';
       let accepted = false;
       if (factor === 'recovery') {
-        accepted = await staff.hasRecoveryCode(user.id, code);
+        accepted = await staff.mfa.hasRecoveryCode(user.id, code);
       } else {
-        const secret = staff.totpSecretOf(user);
+        const secret = staff.mfa.totpSecretOf(user);
         const step = secret ? checkTotp(secret, code, user.totpLastStep) : null;
-        accepted = step !== null && (await staff.markTotpStep(user.id, step));
+        accepted = step !== null && (await staff.mfa.markTotpStep(user.id, step));
       }
       if (!accepted) throw await wrongCode(request, row, user, last);
       await challenges.useUp(row);
       // Spent by the call that used the challenge up, so a code another call sent is not lost.
       if (factor === 'recovery') {
-        if (!(await staff.useRecoveryCode(user.id, code))) {
+        if (!(await staff.mfa.useRecoveryCode(user.id, code))) {
           throw await wrongCode(request, row, user, false);
         }
         await auditAs(request, user, 'mfa.recovery_used');
       }
       const done = await finish(request, user, factor);
-      return { ...done, recovery_codes_left: await staff.recoveryCodesLeft(user.id) };
+      return { ...done, recovery_codes_left: await staff.mfa.recoveryCodesLeft(user.id) };
     },
   );
 
@@ -252,7 +247,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const step = secret ? checkTotp(secret, request.body.code, null) : null;
       if (!secret || step === null) throw await wrongCode(request, row, user, last);
       await challenges.useUp(row);
-      const recoveryCodes = await staff.enrolTotp(user.id, secret, step);
+      const recoveryCodes = await staff.mfa.enrolTotp(user.id, secret, step);
       await auditAs(request, user, 'mfa.enrolled');
       const done = await finish(request, user, 'totp');
       return { ...done, recovery_codes: recoveryCodes };

@@ -69,7 +69,7 @@ export const staffServices = fp(
       await Promise.all([hasher.close(), throttle.close()]);
     });
     app.addHook('onReady', async () => {
-      const rekeyed = await staff.rekeyRecoveryCodes();
+      const rekeyed = await staff.mfa.rekeyRecoveryCodes();
       if (rekeyed > 0) app.log.info({ recoveryCodes: { rekeyed } }, 'recovery codes rekeyed');
       auditLog.startRetention(config.auditRetentionDays, (err) =>
         app.log.error({ err }, 'audit retention failed'),

@@ -29,13 +29,13 @@ import { ERR_FORBIDDEN_ORIGIN, ERR_FORBIDDEN_ROLE, ERR_NOT_AUTHENTICATED } from 
 import { partnerOriginOf } from '../security/headers.ts';
 import type { ServedStaffSession } from '../../schemas/staff.ts';
 import { signedJson, TOKEN_TTL_SECONDS, type TokenService } from '../security/tokens.ts';
-import {
-  IDLE_TIMEOUT_MS,
-  publicUser,
-  SESSION_MAX_MS,
-  type Role,
-  type StaffUser,
-} from './accounts.ts';
+import type { Role } from './account-rules.ts';
+import { publicUser, type StaffUser } from './staff-user.ts';
+
+/** A session ends after this long without a staff call... */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** ...and this long after login at the latest. */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 
 /** Activity is written at most this often per session (a staff call, not every one a write). */
 const TOUCH_EVERY_MS = 30_000;

@@ -6,43 +6,38 @@ import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { navigate } from '../../navigation.ts';
 import { authState } from '../../auth/store.ts';
-import { Panel, SetupLink, sectionHref, when } from '../admin-ui.tsx';
+import { Panel, SetupLink, sectionHref } from '../admin-ui.tsx';
 import {
   changeRole,
   fetchAccount,
   removeAccount,
   resetMfa,
   resetPassword,
+  type StaffRole,
 } from '../data/accounts.ts';
 import { useResource } from '../data/resource.ts';
-import {
-  accountSessions,
-  endAccountSession,
-  endAccountSessions,
-  type StaffSession,
-} from '../data/sessions.ts';
+import { accountSessions, endAccountSession, endAccountSessions } from '../data/sessions.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { AppLink } from '../links.tsx';
-import { ROLE_TEXT, RoleSelect, accountState } from './account-ui.tsx';
+import { useConfirmation } from '../useConfirmation.ts';
+import { AccountFacts, RolePanel, SecurityPanel } from './AccountPanels.tsx';
+import { ROLE_TEXT } from './account-ui.tsx';
 import { CONFIRM, type Pending } from './confirmations.ts';
-import { SessionTable } from './Sessions.tsx';
+import { SessionTable, useEndSession } from './Sessions.tsx';
 
 export function AccountDetail({ id }: { id: string }) {
   const uid = useId();
   const me = useSnapshot(authState).user;
   const account = useResource(() => fetchAccount(id), `account:${id}`);
   const sessions = useResource(() => accountSessions(id), `sessions:${id}`);
-  const [role, setRole] = useState<'admin' | 'reviewer' | null>(null);
+  const [role, setRole] = useState<StaffRole | null>(null);
   const [notice, setNotice] = useState('');
   const [link, setLink] = useState<{
     url: string;
     expires: string;
     purpose: 'password' | 'mfa';
   } | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [ending, setEnding] = useState<string | null>(null);
+  const confirmation = useConfirmation<Exclude<Pending, null>>();
   const data = account.data;
   const chosenRole = role ?? data?.role ?? 'reviewer';
   const who = data ? data.username : 'This account';
@@ -50,62 +45,43 @@ export function AccountDetail({ id }: { id: string }) {
   const refresh = async () => {
     await Promise.all([account.reload(), sessions.reload()]);
   };
+  const { ending, endOne } = useEndSession(
+    (session) => endAccountSession(id, session.id),
+    refresh,
+    setNotice,
+  );
 
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    setDialogError(null);
-    try {
-      if (pending === 'role') {
-        await changeRole(id, chosenRole);
-        setNotice(`${who} is now ${ROLE_TEXT[chosenRole].toLowerCase()}; their sessions ended.`);
-        setRole(null);
-      } else if (pending === 'remove') {
-        await removeAccount(id);
-      } else if (pending === 'reset-mfa') {
-        const body = await resetMfa(id);
-        setLink(
-          body.setup_url && body.setup_expires_at
-            ? { url: body.setup_url, expires: body.setup_expires_at, purpose: 'mfa' }
-            : null,
-        );
-        setNotice(`Two-factor login reset for ${who}; their sessions ended.`);
-      } else if (pending === 'reset-password') {
-        const body = await resetPassword(id);
-        if (body.setup_url && body.setup_expires_at) {
-          setLink({ url: body.setup_url, expires: body.setup_expires_at, purpose: 'password' });
-        }
-        setNotice(`Password reset for ${who}; their sessions ended.`);
-      } else {
-        setNotice(`${await endAccountSessions(id)} sessions of ${who} ended.`);
+  const act = async (pending: Exclude<Pending, null>) => {
+    if (pending === 'role') {
+      await changeRole(id, chosenRole);
+      setNotice(`${who} is now ${ROLE_TEXT[chosenRole].toLowerCase()}; their sessions ended.`);
+      setRole(null);
+    } else if (pending === 'remove') {
+      await removeAccount(id);
+    } else if (pending === 'reset-mfa') {
+      const body = await resetMfa(id);
+      setLink(
+        body.setup_url && body.setup_expires_at
+          ? { url: body.setup_url, expires: body.setup_expires_at, purpose: 'mfa' }
+          : null,
+      );
+      setNotice(`Two-factor login reset for ${who}; their sessions ended.`);
+    } else if (pending === 'reset-password') {
+      const body = await resetPassword(id);
+      if (body.setup_url && body.setup_expires_at) {
+        setLink({ url: body.setup_url, expires: body.setup_expires_at, purpose: 'password' });
       }
-    } catch (failure) {
-      setDialogError((failure as Error).message);
-      setBusy(false);
-      return;
+      setNotice(`Password reset for ${who}; their sessions ended.`);
+    } else {
+      setNotice(`${await endAccountSessions(id)} sessions of ${who} ended.`);
     }
-    // Done: the dialog closes now; the account's facts and sessions catch up behind it.
-    setBusy(false);
-    if (pending === 'remove') {
-      setPending(null);
-      navigate(sectionHref('staff'));
-      return;
-    }
-    setPending(null);
-    void refresh();
   };
-
-  const endOne = async (session: StaffSession) => {
-    setEnding(session.id);
-    try {
-      await endAccountSession(id, session.id);
-      setNotice('Session ended.');
-      await refresh();
-    } catch (failure) {
-      setNotice((failure as Error).message);
-    } finally {
-      setEnding(null);
-    }
+  const confirm = async () => {
+    const pending = confirmation.asked;
+    // Done: the dialog closes now; the account's facts and sessions catch up behind it.
+    if (!(await confirmation.run(act))) return;
+    if (pending === 'remove') navigate(sectionHref('staff'));
+    else void refresh();
   };
 
   return (
@@ -122,98 +98,23 @@ export function AccountDetail({ id }: { id: string }) {
             {account.error}
           </p>
         )}
-        {data && (
-          <dl className="staff-fields">
-            <div className="staff-fields__row">
-              <dt>Name</dt>
-              <dd>{data.name || '—'}</dd>
-            </div>
-            <div className="staff-fields__row">
-              <dt>Role</dt>
-              <dd>{ROLE_TEXT[data.role]}</dd>
-            </div>
-            <div className="staff-fields__row">
-              <dt>State</dt>
-              <dd>{accountState(data)}</dd>
-            </div>
-            <div className="staff-fields__row">
-              <dt>Created</dt>
-              <dd>{when(data.created_at)}</dd>
-            </div>
-            <div className="staff-fields__row">
-              <dt>Last login</dt>
-              <dd>{when(data.last_login_at)}</dd>
-            </div>
-          </dl>
-        )}
+        {data && <AccountFacts data={data} />}
         {link && (
           <SetupLink url={link.url} expires={link.expires} who={who} purpose={link.purpose} />
         )}
       </Panel>
 
       {data && (
-        <Panel title="Role">
-          <form
-            className="spartan-form staff-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              // It ends their sessions: asked first, in a dialog.
-              if (chosenRole !== data.role) setPending('role');
-            }}
-          >
-            <RoleSelect id={`${uid}-role`} value={chosenRole} onChange={setRole} />
-            {/* Unavailable until another role is chosen, but focusable: after a change, focus
-                stays here (a disabled button would drop it to the page). */}
-            <button
-              type="submit"
-              className="button button--dark"
-              aria-disabled={chosenRole === data.role ? true : undefined}
-            >
-              Change role
-            </button>
-          </form>
-        </Panel>
+        <RolePanel
+          id={`${uid}-role`}
+          data={data}
+          chosen={chosenRole}
+          onChoose={setRole}
+          ask={confirmation.ask}
+        />
       )}
 
-      {data && (
-        <Panel title="Security">
-          <div className="button-row">
-            {/* Not one's own: its sessions end at once, and with them one's own, before its link
-                could be seen. One's own password changes under My account. */}
-            {me?.id === data.id ? (
-              <AppLink className="button button--outline" href={sectionHref('account')}>
-                Change your password in My account
-              </AppLink>
-            ) : (
-              <button
-                type="button"
-                className="button button--outline"
-                onClick={() => setPending('reset-password')}
-              >
-                Reset password
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={() => setPending('reset-mfa')}
-              disabled={!data.mfa_enrolled}
-            >
-              Reset two-factor
-            </button>
-            {me?.id !== data.id && (
-              <button
-                type="button"
-                className="button staff-button--danger"
-                onClick={() => setPending('remove')}
-              >
-                Remove account
-              </button>
-            )}
-          </div>
-        </Panel>
-      )}
+      {data && <SecurityPanel data={data} isMe={me?.id === data.id} ask={confirmation.ask} />}
 
       {data && (
         <Panel title="Sessions">
@@ -235,7 +136,7 @@ export function AccountDetail({ id }: { id: string }) {
               <button
                 type="button"
                 className="button button--outline"
-                onClick={() => setPending('end-all')}
+                onClick={() => confirmation.ask('end-all')}
               >
                 End every session
               </button>
@@ -244,19 +145,14 @@ export function AccountDetail({ id }: { id: string }) {
         </Panel>
       )}
 
-      {pending && (
+      {confirmation.asked && (
         <ConfirmDialog
-          title={CONFIRM[pending].title}
-          message={CONFIRM[pending].message(who, chosenRole)}
-          confirmLabel={CONFIRM[pending].label}
-          busyLabel={CONFIRM[pending].busy}
-          busy={busy}
-          error={dialogError}
+          {...confirmation.dialog}
+          title={CONFIRM[confirmation.asked].title}
+          message={CONFIRM[confirmation.asked].message(who, chosenRole)}
+          confirmLabel={CONFIRM[confirmation.asked].label}
+          busyLabel={CONFIRM[confirmation.asked].busy}
           onConfirm={() => void confirm()}
-          onCancel={() => {
-            setDialogError(null);
-            setPending(null);
-          }}
         />
       )}
     </>

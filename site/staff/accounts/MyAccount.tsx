@@ -11,51 +11,34 @@ import { Panel, TextField, useForm } from '../admin-ui.tsx';
 import { changeOwnPassword } from '../data/accounts.ts';
 import { resetStaffState } from '../data/applications.ts';
 import { useResource } from '../data/resource.ts';
-import { endOwnSession, logoutAll, ownSessions, type StaffSession } from '../data/sessions.ts';
+import { endOwnSession, logoutAll, ownSessions } from '../data/sessions.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { useConfirmation } from '../useConfirmation.ts';
 import { NewPasswordField } from './account-ui.tsx';
-import { SessionTable } from './Sessions.tsx';
+import { SessionTable, useEndSession } from './Sessions.tsx';
 
 export function MyAccount() {
   const uid = useId();
   const sessions = useResource(ownSessions, 'own');
   const [notice, setNotice] = useState('');
   const [changed, setChanged] = useState('');
-  const [ending, setEnding] = useState<string | null>(null);
-  const [confirmAll, setConfirmAll] = useState(false);
-  const [allBusy, setAllBusy] = useState(false);
-  const [allError, setAllError] = useState<string | null>(null);
+  const { ending, endOne } = useEndSession(
+    (session) => endOwnSession(session.id),
+    sessions.reload,
+    setNotice,
+  );
+  const confirmAll = useConfirmation<'all'>();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const form = useForm();
 
-  const endOne = async (session: StaffSession) => {
-    setEnding(session.id);
-    try {
-      await endOwnSession(session.id);
-      setNotice('Session ended.');
-      await sessions.reload();
-    } catch (failure) {
-      setNotice((failure as Error).message);
-    } finally {
-      setEnding(null);
-    }
-  };
-
   const logoutEverywhere = async () => {
-    setAllBusy(true);
-    setAllError(null);
-    try {
-      await endingSession(sessionToken(), async () => {
-        await logoutAll();
-        loggedOut(authState);
-      });
-      resetStaffState();
-      navigate('/security-login', true);
-    } catch (failure) {
-      setAllError((failure as Error).message);
-      setAllBusy(false);
-    }
+    await endingSession(sessionToken(), async () => {
+      await logoutAll();
+      loggedOut(authState);
+    });
+    resetStaffState();
+    navigate('/security-login', true);
   };
 
   return (
@@ -85,7 +68,7 @@ export function MyAccount() {
           <button
             type="button"
             className="button staff-button--danger"
-            onClick={() => setConfirmAll(true)}
+            onClick={() => confirmAll.ask('all')}
           >
             Log out everywhere
           </button>
@@ -139,19 +122,14 @@ export function MyAccount() {
         </form>
       </Panel>
 
-      {confirmAll && (
+      {confirmAll.asked && (
         <ConfirmDialog
+          {...confirmAll.dialog}
           title="Log out everywhere?"
           message="Every session of your account ends, this one included. You will need to log in again."
           confirmLabel="Log out everywhere"
           busyLabel="Logging out..."
-          busy={allBusy}
-          error={allError}
-          onConfirm={() => void logoutEverywhere()}
-          onCancel={() => {
-            setAllError(null);
-            setConfirmAll(false);
-          }}
+          onConfirm={() => void confirmAll.run(logoutEverywhere)}
         />
       )}
     </>

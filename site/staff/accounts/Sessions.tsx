@@ -1,5 +1,5 @@
 /** A table of staff sessions (your own, or an account's for an admin), each one endable. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TableScroll } from '../TableScroll.tsx';
 import { useFocusAfterRemoval } from '../useFocusAfterRemoval.ts';
 import { browserName, when } from '../admin-ui.tsx';
@@ -90,4 +90,29 @@ export function SessionTable({
       </table>
     </TableScroll>
   );
+}
+
+/**
+ * Ending one session from a SessionTable: `ending` is the one being ended (its button busy);
+ * `say` tells how it went, and `after` reloads what shows it.
+ */
+export function useEndSession(
+  end: (session: StaffSession) => Promise<unknown>,
+  after: () => Promise<unknown>,
+  say: (text: string) => void,
+) {
+  const [ending, setEnding] = useState<string | null>(null);
+  const endOne = async (session: StaffSession) => {
+    setEnding(session.id);
+    try {
+      await end(session);
+      say('Session ended.');
+      await after();
+    } catch (failure) {
+      say((failure as Error).message);
+    } finally {
+      setEnding(null);
+    }
+  };
+  return { ending, endOne };
 }

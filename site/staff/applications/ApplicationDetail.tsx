@@ -1,9 +1,9 @@
 import '../../../widgets/text-input.ts';
-import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../../auth/store.ts';
-import { addNote, fetchActivity, setStatus } from '../data/activity.ts';
+import { fetchActivity, setStatus } from '../data/activity.ts';
 import {
   ALREADY_DELETED,
   announce,
@@ -15,13 +15,13 @@ import {
 } from '../data/applications.ts';
 import { DeleteDialog } from '../ConfirmDialog.tsx';
 import { KINDS, fieldText, type Kind } from '../kinds.ts';
-import { AppLink } from '../links.tsx';
-import { dropDraft, readDraft, writeDraft } from './note-drafts.ts';
 import { listHref } from '../urls.ts';
 import { NotesPanel, StatusPanel } from './ActivityPanels.tsx';
 import { AlsoApplied, AssignPanel, NeighbourLinks, step } from '../team/TriagePanel.tsx';
 import { useNeighbours } from '../team/useNeighbours.ts';
 import { ApplicationFields } from './ApplicationFields.tsx';
+import { BackLink } from './BackLink.tsx';
+import { useNoteDraft } from './useNoteDraft.ts';
 import './desk.css';
 
 /** No notes or history yet: what shows until this application's have come. */
@@ -58,30 +58,9 @@ export function ApplicationDetail({
   const neighbours = useNeighbours(kind, id, from);
   // Which of the status form's buttons submitted it: "Save and next" sets this first.
   const thenNext = useRef(false);
-  const [noteState, setNoteState] = useState<{ busy: boolean; error: string | null }>({
-    busy: false,
-    error: null,
-  });
-  // The note being written: kept as a draft of this application until saved (note-drafts.ts).
-  const [note, setNote] = useState(() => readDraft(kind, id));
-  // This application: each draft, and each call's answer, belongs to one.
-  const key = `${kind}:${id}`;
-  const [draftOf, setDraftOf] = useState(key);
-  // The application shown now, for calls that answer after another was opened.
-  const shown = useRef(key);
-  useEffect(() => {
-    shown.current = key;
-  }, [key]);
-  if (draftOf !== key) {
-    setDraftOf(key);
-    setNote(readDraft(kind, id));
-    setNoteState({ busy: false, error: null });
-    setStatusError(null);
-  }
-  const writeNote = (text: string) => {
-    setNote(text);
-    writeDraft(kind, id, text);
-  };
+  const { note, writeNote, noteState, onNote, shown, key } = useNoteDraft(kind, id, () =>
+    setStatusError(null),
+  );
 
   useEffect(() => {
     // Its notes once the application has come, unless another was opened meanwhile: a late
@@ -127,28 +106,6 @@ export function ApplicationDetail({
     if (failed) setStatusError(failed);
     else if (next) await step(neighbours, 1, `${said} `);
     else announce(said);
-  };
-
-  const onNote = async (event: FormEvent) => {
-    event.preventDefault();
-    if (noteState.busy) return;
-    if (!note.trim()) {
-      setNoteState({ busy: false, error: 'Write the note first' });
-      return;
-    }
-    setNoteState({ busy: true, error: null });
-    const failed = await addNote(kind, id, note);
-    if (shown.current !== key) {
-      // Another application is open now: its box and its draft are not this note's. A failed
-      // note stays this application's draft, for when it is opened again.
-      if (!failed) dropDraft(kind, id);
-      return;
-    }
-    setNoteState({ busy: false, error: failed });
-    if (!failed) {
-      writeNote('');
-      announce('Note added');
-    }
   };
 
   const onDelete = async () => {
@@ -233,30 +190,5 @@ export function ApplicationDetail({
         />
       )}
     </section>
-  );
-}
-
-/** The way back to the list the application was opened from; the list then takes focus. */
-function BackLink({
-  href,
-  title,
-  linkRef,
-  describedBy,
-}: {
-  href: string;
-  title: string;
-  linkRef?: Ref<HTMLAnchorElement>;
-  describedBy?: string;
-}) {
-  return (
-    <AppLink
-      href={href}
-      ownFocus
-      onNavigate={() => (staffState.focusList = true)}
-      {...(linkRef ? { linkRef } : {})}
-      {...(describedBy ? { 'aria-describedby': describedBy } : {})}
-    >
-      <span aria-hidden="true">←</span> Back to {title}
-    </AppLink>
   );
 }

@@ -1,7 +1,6 @@
 import '../../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { REVIEW_STATUSES } from '../../../content/review.ts';
 import { documentTitle, navigate } from '../../navigation.ts';
 import { authState } from '../../auth/store.ts';
 import {
@@ -18,14 +17,15 @@ import { KINDS, type Kind } from '../kinds.ts';
 import { useFocusAfterRemoval } from '../useFocusAfterRemoval.ts';
 import { AppLink } from '../links.tsx';
 import { listHref } from '../urls.ts';
-import { ApplicationTable, countText } from './ApplicationTable.tsx';
+import { ApplicationTable } from './ApplicationTable.tsx';
 import { DeskTools } from './DeskTools.tsx';
 import { FilterForm } from './FilterForm.tsx';
 import { ListExports } from './ListExports.tsx';
 import { ListPager } from './ListPager.tsx';
 import { ListSearch } from './ListSearch.tsx';
+import { EmptyList, ListStatus } from './ListStatus.tsx';
 import { useLivePoll } from './useLivePoll.ts';
-import { usePartnerOrigins } from './usePartnerOrigins.ts';
+import { offeredPartners, usePartnerOrigins } from './usePartnerOrigins.ts';
 import { BulkBar } from '../team/BulkBar.tsx';
 import { useListTriage } from '../team/ListTriage.tsx';
 import { ShortcutsHelp } from '../team/ShortcutsHelp.tsx';
@@ -107,15 +107,11 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   // A new application may come from a new partner: the Source filter offers it.
   const arrived = useLivePoll(kind, filters, () => void loadOrigins('background'));
 
-  // The partner origins, offered as filters beside "our site" (with this page's and the chosen
-  // one's, should the server's list be late or unavailable).
-  const partners = [
-    ...new Set(
-      [filters.source, ...origins, ...list.data.map((a) => a.origin)].filter(
-        (o): o is string => typeof o === 'string' && o !== '' && o !== 'site',
-      ),
-    ),
-  ].sort();
+  const partners = offeredPartners(
+    filters.source,
+    origins,
+    list.data.map((a) => a.origin),
+  );
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const filtered = (changes: Partial<ListFilters>) =>
     listHref(kind, { ...filters, ...changes, page: 1 });
@@ -136,12 +132,9 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
     }
   };
 
-  const count = countText(list.total, list.capped);
-  // Until this view's answer comes, what the list holds belongs to the last view: its count with
-  // this view's words would be announced as this view's (`stale`, above).
+  // Until this view's answer comes, what the list holds belongs to the last view: its field
+  // errors are not this view's (`stale`, above).
   const fieldErrors = stale ? {} : list.fieldErrors;
-  const statusLabel =
-    REVIEW_STATUSES[kind].find((s) => s.value === filters.status)?.label ?? 'All statuses';
 
   return (
     <section aria-labelledby={`${uid}-title`} className="staff-section">
@@ -165,29 +158,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
         onReset={() => go(listHref(kind, { q: filters.q }))}
       />
 
-      <p className="staff-status" role="status">
-        {list.loading || stale
-          ? 'Loading applications…'
-          : list.error
-            ? ''
-            : `${count} ${list.total === 1 && !list.capped ? 'application' : 'applications'}${
-                filters.status === 'all' ? '' : ` (${statusLabel})`
-              }${filters.q ? ` matching “${filters.q}”` : ''}.`}
-      </p>
-      {list.error && !stale && (
-        <p className="staff-error" role="alert">
-          {list.error}
-          {/* Not for filters the server refused: the same call would be refused again. */}
-          {Object.keys(list.fieldErrors).length === 0 && (
-            <>
-              {' '}
-              <button type="button" className="button button--outline" onClick={refetch}>
-                Try again
-              </button>
-            </>
-          )}
-        </p>
-      )}
+      <ListStatus kind={kind} filters={filters} list={list} stale={stale} onRetry={refetch} />
 
       {arrived && (
         <p className="staff-live">
@@ -233,15 +204,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
       ) : (
         !list.loading &&
         !list.error && (
-          <p className="staff-empty">
-            {list.total > 0 && filters.page > pages
-              ? `This view has ${count} application${list.total === 1 ? '' : 's'}: page ${filters.page} is past its last.`
-              : filters.q
-                ? 'No application matches this search.'
-                : filters.status === 'all'
-                  ? 'No applications yet.'
-                  : 'No applications in this view.'}
-          </p>
+          <EmptyList filters={filters} total={list.total} capped={list.capped} pages={pages} />
         )
       )}
 

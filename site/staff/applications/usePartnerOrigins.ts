@@ -16,3 +16,21 @@ export function usePartnerOrigins(kind: Kind): [PartnerOrigins, (by?: Asker) => 
     );
   return [origins, load];
 }
+
+/**
+ * The partner origins the Source filter offers beside "our site": the server's, with the chosen
+ * one and the page's own (should the server's list be late or unavailable), sorted.
+ */
+export function offeredPartners(
+  chosen: string | undefined,
+  origins: readonly string[],
+  shown: readonly (string | null | undefined)[],
+): string[] {
+  return [
+    ...new Set(
+      [chosen, ...origins, ...shown].filter(
+        (o): o is string => typeof o === 'string' && o !== '' && o !== 'site',
+      ),
+    ),
+  ].sort();
+}

@@ -195,7 +195,7 @@ export function securityFindingsSuite(label: string, target: SuiteTarget): void 
         expect(done.statusCode).toBe(200);
         expect(done.json().recovery_codes_left).toBe(1);
         // What the server does when it starts: the plain row left becomes keyed, and still works.
-        expect(await app.staff.rekeyRecoveryCodes()).toBeGreaterThanOrEqual(1);
+        expect(await app.staff.mfa.rekeyRecoveryCodes()).toBeGreaterThanOrEqual(1);
         const left = await stored(otto.id);
         expect(left).not.toContain(plainSha256(rewritten!, 'base64url'));
         expect((await recoveryLogin('otto', rewritten!)).statusCode).toBe(200);
