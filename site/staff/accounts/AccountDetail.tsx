@@ -23,7 +23,7 @@ import { useConfirmation } from '../useConfirmation.ts';
 import { AccountFacts, RolePanel, SecurityPanel } from './AccountPanels.tsx';
 import { ROLE_TEXT } from './account-ui.tsx';
 import { CONFIRM, type Pending } from './confirmations.ts';
-import { SessionTable, useEndSession } from './Sessions.tsx';
+import { SessionList } from './Sessions.tsx';
 
 export function AccountDetail({ id }: { id: string }) {
   const uid = useId();
@@ -45,11 +45,6 @@ export function AccountDetail({ id }: { id: string }) {
   const refresh = async () => {
     await Promise.all([account.reload(), sessions.reload()]);
   };
-  const { ending, endOne } = useEndSession(
-    (session) => endAccountSession(id, session.id),
-    refresh,
-    setNotice,
-  );
 
   const act = async (pending: Exclude<Pending, null>) => {
     if (pending === 'role') {
@@ -118,19 +113,13 @@ export function AccountDetail({ id }: { id: string }) {
 
       {data && (
         <Panel title="Sessions">
-          {sessions.error && (
-            <p className="staff-error" role="alert">
-              {sessions.error}
-            </p>
-          )}
-          {sessions.data && (
-            <SessionTable
-              sessions={sessions.data}
-              caption={`Active sessions of ${who}`}
-              busyId={ending}
-              onEnd={(session) => void endOne(session)}
-            />
-          )}
+          <SessionList
+            sessions={sessions}
+            caption={`Active sessions of ${who}`}
+            end={(session) => endAccountSession(id, session.id)}
+            after={refresh}
+            say={setNotice}
+          />
           {sessions.data && sessions.data.length > 0 && (
             <div className="button-row staff-panel__actions">
               <button

@@ -15,18 +15,13 @@ import { endOwnSession, logoutAll, ownSessions } from '../data/sessions.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useConfirmation } from '../useConfirmation.ts';
 import { NewPasswordField } from './account-ui.tsx';
-import { SessionTable, useEndSession } from './Sessions.tsx';
+import { SessionList } from './Sessions.tsx';
 
 export function MyAccount() {
   const uid = useId();
   const sessions = useResource(ownSessions, 'own');
   const [notice, setNotice] = useState('');
   const [changed, setChanged] = useState('');
-  const { ending, endOne } = useEndSession(
-    (session) => endOwnSession(session.id),
-    sessions.reload,
-    setNotice,
-  );
   const confirmAll = useConfirmation<'all'>();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -51,19 +46,13 @@ export function MyAccount() {
         <p className="staff-status" role="status">
           {sessions.loading ? 'Loading your sessions…' : notice}
         </p>
-        {sessions.error && (
-          <p className="staff-error" role="alert">
-            {sessions.error}
-          </p>
-        )}
-        {sessions.data && (
-          <SessionTable
-            sessions={sessions.data}
-            caption="Your active sessions"
-            busyId={ending}
-            onEnd={(session) => void endOne(session)}
-          />
-        )}
+        <SessionList
+          sessions={sessions}
+          caption="Your active sessions"
+          end={(session) => endOwnSession(session.id)}
+          after={sessions.reload}
+          say={setNotice}
+        />
         <div className="button-row staff-panel__actions">
           <button
             type="button"

@@ -93,14 +93,22 @@ export function SessionTable({
 }
 
 /**
- * Ending one session from a SessionTable: `ending` is the one being ended (its button busy);
- * `say` tells how it went, and `after` reloads what shows it.
+ * Sessions as loaded (your own, or an account's): the load's error, or the table, each session
+ * endable. `end` ends one; `say` tells how it went, and `after` reloads what shows them.
  */
-export function useEndSession(
-  end: (session: StaffSession) => Promise<unknown>,
-  after: () => Promise<unknown>,
-  say: (text: string) => void,
-) {
+export function SessionList({
+  sessions,
+  caption,
+  end,
+  after,
+  say,
+}: {
+  sessions: { data: readonly StaffSession[] | null; error: string | null };
+  caption: string;
+  end: (session: StaffSession) => Promise<unknown>;
+  after: () => Promise<unknown>;
+  say: (text: string) => void;
+}) {
   const [ending, setEnding] = useState<string | null>(null);
   const endOne = async (session: StaffSession) => {
     setEnding(session.id);
@@ -114,5 +122,21 @@ export function useEndSession(
       setEnding(null);
     }
   };
-  return { ending, endOne };
+  return (
+    <>
+      {sessions.error && (
+        <p className="staff-error" role="alert">
+          {sessions.error}
+        </p>
+      )}
+      {sessions.data && (
+        <SessionTable
+          sessions={sessions.data}
+          caption={caption}
+          busyId={ending}
+          onEnd={(session) => void endOne(session)}
+        />
+      )}
+    </>
+  );
 }
