@@ -26,66 +26,87 @@ export interface KindInfo {
   fields: Array<{ key: ApplicationField; label: string }>;
 }
 
+/** Each field's label, in the list and the detail view alike (the ID's is the kind's own). */
+const LABELS = {
+  created_at: 'Submitted',
+  job_title: 'Job role',
+  fullname: 'Full Name',
+  date_of_birth: 'Date of Birth',
+  location: 'Location',
+  gender: 'Gender',
+  email: 'Email',
+  phone: 'Phone Number',
+  accreditation: 'Accreditation',
+  investment_range: 'Intended investment',
+  message: 'Message',
+  status: 'Status',
+  origin: 'Source',
+} satisfies Partial<Record<ApplicationField, string>>;
+
+type Labelled = keyof typeof LABELS;
+const labelled = (keys: Labelled[]) => keys.map((key) => ({ key, label: LABELS[key] }));
+
+/**
+ * A kind's entry. What follows from its name: its title, API paths and failure messages ("Get
+ * Spartan Applications failed", "Get Spartan Application by ID failed", "Delete Spartan
+ * Application failed"; likewise for Investor).
+ */
+function kindInfo(
+  kind: Kind,
+  name: 'Spartan' | 'Investor',
+  own: { segment: string; idLabel: string; columns: Labelled[]; fields: Labelled[] },
+): KindInfo {
+  const paths = PATHS[kind];
+  return {
+    title: `${name} applications`,
+    segment: own.segment,
+    list: paths.list,
+    detail: (id) => pathWithId(paths.detail, id),
+    remove: (id) => pathWithId(paths.delete, id),
+    ...('resume' in paths ? { resume: (id: string) => pathWithId(paths.resume, id) } : {}),
+    failed: {
+      list: `Get ${name} Applications failed`,
+      detail: `Get ${name} Application by ID failed`,
+      remove: `Delete ${name} Application failed`,
+    },
+    columns: labelled(own.columns),
+    fields: [{ key: 'id', label: own.idLabel }, ...labelled(own.fields)],
+  };
+}
+
 export const KINDS: Record<Kind, KindInfo> = {
-  spartan: {
-    title: 'Spartan applications',
+  spartan: kindInfo('spartan', 'Spartan', {
     segment: 'applications',
-    list: PATHS.spartan.list,
-    detail: (id) => pathWithId(PATHS.spartan.detail, id),
-    remove: (id) => pathWithId(PATHS.spartan.delete, id),
-    resume: (id) => pathWithId(PATHS.spartan.resume, id),
-    failed: {
-      list: 'Get Spartan Applications failed',
-      detail: 'Get Spartan Application by ID failed',
-      remove: 'Delete Spartan Application failed',
-    },
-    columns: [
-      { key: 'job_title', label: 'Job role' },
-      { key: 'status', label: 'Status' },
-      { key: 'origin', label: 'Source' },
-    ],
+    idLabel: 'Application ID',
+    columns: ['job_title', 'status', 'origin'],
     fields: [
-      { key: 'id', label: 'Application ID' },
-      { key: 'created_at', label: 'Submitted' },
-      { key: 'job_title', label: 'Job role' },
-      { key: 'fullname', label: 'Full Name' },
-      { key: 'date_of_birth', label: 'Date of Birth' },
-      { key: 'location', label: 'Location' },
-      { key: 'gender', label: 'Gender' },
-      { key: 'email', label: 'Email' },
-      { key: 'phone', label: 'Phone Number' },
-      { key: 'origin', label: 'Source' },
+      'created_at',
+      'job_title',
+      'fullname',
+      'date_of_birth',
+      'location',
+      'gender',
+      'email',
+      'phone',
+      'origin',
     ],
-  },
-  investor: {
-    title: 'Investor applications',
+  }),
+  investor: kindInfo('investor', 'Investor', {
     segment: 'investors',
-    list: PATHS.investor.list,
-    detail: (id) => pathWithId(PATHS.investor.detail, id),
-    remove: (id) => pathWithId(PATHS.investor.delete, id),
-    failed: {
-      list: 'Get Investor Applications failed',
-      detail: 'Get Investor Application by ID failed',
-      remove: 'Delete Investor Application failed',
-    },
-    columns: [
-      { key: 'accreditation', label: 'Accreditation' },
-      { key: 'status', label: 'Status' },
-      { key: 'origin', label: 'Source' },
-    ],
+    idLabel: 'Investor ID',
+    columns: ['accreditation', 'status', 'origin'],
     fields: [
-      { key: 'id', label: 'Investor ID' },
-      { key: 'created_at', label: 'Submitted' },
-      { key: 'fullname', label: 'Full Name' },
-      { key: 'email', label: 'Email' },
-      { key: 'phone', label: 'Phone Number' },
-      { key: 'location', label: 'Location' },
-      { key: 'accreditation', label: 'Accreditation' },
-      { key: 'investment_range', label: 'Intended investment' },
-      { key: 'message', label: 'Message' },
-      { key: 'origin', label: 'Source' },
+      'created_at',
+      'fullname',
+      'email',
+      'phone',
+      'location',
+      'accreditation',
+      'investment_range',
+      'message',
+      'origin',
     ],
-  },
+  }),
 };
 
 /** How a source reads: our own site, or the partner page's origin. */
