@@ -3,7 +3,8 @@
  * a quarter assigned, some applicants applying twice), then p50 and p95 of the calls a team
  * makes all day: the list's first page, a search, `assignee=me`, the duplicates lookup (alone and
  * as the detail serves it), the overview over 90 days, a bulk status change of 500; and the CSV
- * export of the whole table, streamed over real HTTP, with the process's memory growth.
+ * export of the whole table, streamed over real HTTP, with the memory growth of a server process
+ * started after the seed (and, as measured before, of the bench's own process).
  *
  * Seeding is one INSERT … SELECT from generate_series with the table's indexes dropped, then the
  * indexes built again (as a bulk load is done): minutes, not the hour a million submissions would
