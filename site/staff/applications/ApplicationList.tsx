@@ -1,7 +1,7 @@
 import '../../../widgets/text-input.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
-import { documentTitle, navigate } from '../../navigation.ts';
+import { navigate } from '../../navigation.ts';
 import { authState } from '../../auth/store.ts';
 import {
   PAGE_SIZE,
@@ -24,6 +24,7 @@ import { ListExports } from './ListExports.tsx';
 import { ListPager } from './ListPager.tsx';
 import { ListSearch } from './ListSearch.tsx';
 import { EmptyList, ListStatus } from './ListStatus.tsx';
+import { useListHeading } from './useListHeading.ts';
 import { useLivePoll } from './useLivePoll.ts';
 import { offeredPartners, usePartnerOrigins } from './usePartnerOrigins.ts';
 import { BulkBar } from '../team/BulkBar.tsx';
@@ -62,15 +63,6 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   // reload, when the session's first read answers), never to a reviewer in the meantime.
   const isAdmin = auth.user?.role === 'admin';
 
-  // The title names the list (an opened application named its applicant).
-  useEffect(() => {
-    document.title = documentTitle(`${info.title} · Staff Area`);
-  }, [info.title]);
-  useEffect(() => {
-    if (!staffState.focusList) return;
-    staffState.focusList = false;
-    titleRef.current?.focus();
-  }, []);
   // A deleted row is gone: focus goes to the name of the row that took its place, else of the one
   // before, else to the list's heading.
   const focusAfterDelete = useFocusAfterRemoval(
@@ -92,16 +84,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
   const selectedIds = shownIds.filter((id) => selection.selected.has(id));
   const nameOf = (id: string) =>
     list.data.find((a) => a.id === id)?.fullname ?? `the application ${id}`;
-  // After a bulk change emptied the page (all its rows deleted, or moved out of this view's
-  // status), the bar goes with the table: focus goes to the list's heading, not to the page.
-  const afterBulk = useRef(false);
-  useEffect(() => {
-    if (!afterBulk.current || list.loading) return;
-    afterBulk.current = false;
-    if (!document.activeElement || document.activeElement === document.body) {
-      titleRef.current?.focus();
-    }
-  }, [list.loading, list.data]);
+  const bulkDone = useListHeading(titleRef, info.title, list);
 
   const [{ origins, complete: allOrigins }, loadOrigins] = usePartnerOrigins(kind);
   // A new application may come from a new partner: the Source filter offers it.
@@ -183,7 +166,7 @@ export function ApplicationList({ kind, filters }: ApplicationListProps) {
           nameOf={nameOf}
           onDone={(done) => {
             selection.drop(done);
-            afterBulk.current = true;
+            bulkDone();
             refetch();
           }}
         />
