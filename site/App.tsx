@@ -1,12 +1,11 @@
 /**
- * The site: preact-router over the route table, each route in its layout ('main': header, state
- * banner, footer; 'staff': the staff area's compact bar; 'bare': the page alone). Rendered to HTML
- * at build time (`url` given) and hydrated in the browser.
+ * The site: preact-router over the route table, each route in its layout
+ * ('main': header, state banner, footer; 'bare': the page alone). Rendered to
+ * HTML at build time (`url` given) and hydrated in the browser.
  */
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import Router from 'preact-router';
 import { Layout } from './chrome/Layout.tsx';
-import { StaffLayout } from './chrome/StaffLayout.tsx';
 import { isLazyPage } from './lazy.tsx';
 import { afterRouteChange } from './navigation.ts';
 import { RenderStateContext, type RenderState } from './render-state.ts';
@@ -38,9 +37,7 @@ interface RouteViewProps {
 function RouteView({ route, url = '/', ...params }: RouteViewProps) {
   const Page = route.component;
   const page = <Page {...params} url={url} />;
-  if (route.layout === 'bare') return page;
-  if (route.layout === 'staff') return <StaffLayout>{page}</StaffLayout>;
-  return <Layout url={url}>{page}</Layout>;
+  return route.layout === 'bare' ? page : <Layout url={url}>{page}</Layout>;
 }
 
 /** Route changes so far: only the latest one's page, once ready, is announced. */

@@ -9,9 +9,8 @@ export interface SiteRoute {
   // Route components take router props they may ignore.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   component: ComponentType<any>;
-  /** 'main' (header, banner, footer), 'staff' (the staff area's compact bar) or 'bare' (e.g.
-   * /security-login). Default 'main'. */
-  layout?: 'main' | 'staff' | 'bare';
+  /** 'main' (header, banner, footer) or 'bare' (e.g. /security-login). Default 'main'. */
+  layout?: 'main' | 'bare';
   /** Written to dist/site/<path>/index.html at build time. Default true; false for guarded or parameterised routes. */
   prerender?: boolean;
   /** Meta description. */

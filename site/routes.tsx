@@ -220,7 +220,8 @@ export const allRoutes: readonly SiteRoute[] = [
     path: '/staff',
     title: 'Staff Area',
     component: staff,
-    layout: 'staff',
+    // Its own compact shell comes with its chunk (staff/StaffLayout.tsx), not the site's layout.
+    layout: 'bare',
     prerender: false,
   },
 ];

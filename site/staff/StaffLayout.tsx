@@ -1,7 +1,8 @@
 /**
  * The staff area's own shell: a work tool's compact top bar (the mark, "Staff", a way back to the
  * public site) and the page in <main>. No marketing header, state ticker or footer: the screen is
- * for the lists and the detail.
+ * for the lists and the detail. It loads with the staff chunk (its styles in staff.css), so the
+ * public site's first load carries none of it.
  */
 import type { ReactNode } from 'react';
 import { Logo } from '../components/Logo.tsx';
